@@ -1,0 +1,56 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import { ping } from "./db/database.ts";
+import type { Deps } from "./deps.ts";
+import { authRoutes } from "./http/auth.routes.ts";
+import { handleError } from "./http/errors.ts";
+import { webRoutes } from "./http/web.routes.ts";
+import { devMailboxRoutes } from "./mail/mail.routes.ts";
+import { commonErrors } from "./shared/app-error.ts";
+
+export function createApp(deps: Deps, options: { webDist?: string } = {}) {
+  const { config, log } = deps;
+  const app = new Hono();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    // The path only: query strings carry one-time tokens (verify-email?token=…).
+    log.info(
+      { requestId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+  app.use(
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: () => {
+        throw commonErrors.payloadTooLarge(config.bodyLimitBytes);
+      },
+    }),
+  );
+
+  app.get("/health", (c) => c.json({ status: "ok" }));
+  app.get("/ready", async (c) => {
+    try {
+      await ping(deps.db);
+      return c.json({ status: "ready", database: deps.dialect });
+    } catch (error) {
+      log.warn({ err: error }, "readiness check failed");
+      return c.json({ status: "unavailable", database: deps.dialect }, 503);
+    }
+  });
+
+  app.route("/api/auth", authRoutes(deps));
+  if (!config.isProduction) app.route("/api/dev", devMailboxRoutes(deps));
+  app.all("/api/*", () => {
+    throw commonErrors.notFound("No such endpoint");
+  });
+  app.all("/v1/*", (c) => c.json({ error: "ResourceNotFound", detail: "Not found" }, 404));
+  app.route("/", webRoutes(options.webDist));
+
+  app.onError((error, c) => handleError(error, c, log));
+  return app;
+}

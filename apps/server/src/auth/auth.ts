@@ -1,0 +1,153 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { getCurrentAdapter } from "@better-auth/core/context";
+import { betterAuth } from "better-auth";
+import type { Redis } from "ioredis";
+import type { Config } from "../config.ts";
+import type { Database, Dialect } from "../db/database.ts";
+import { jobRow } from "../jobs/outbox.ts";
+import { SEND_MAIL_JOB } from "../mail/mail.jobs.ts";
+import type { Mail } from "../mail/mailer.ts";
+import { mailTemplates } from "../mail/mail.templates.ts";
+import type { Clock } from "../shared/clock.ts";
+import type { Ids } from "../shared/ids.ts";
+import type { Logger } from "../shared/logger.ts";
+import { outboxPlugin } from "./outbox-plugin.ts";
+import { redisRateLimitStorage } from "./rate-limit-storage.ts";
+
+/** The header our HTTP layer sets to the client address it trusts; clients cannot forge it. */
+export const CLIENT_IP_HEADER = "x-gatehouse-client-ip";
+export const AUTH_BASE_PATH = "/api/auth";
+
+/**
+ * better-auth swallows errors thrown by its mail callbacks and answers success. A request whose
+ * mail could not be queued must not look successful, so the failure is recorded here per request
+ * and the HTTP layer turns it into a 500.
+ */
+export const outboxFailure = new AsyncLocalStorage<{ error?: unknown }>();
+
+export interface AuthDeps {
+  config: Config;
+  db: Database;
+  dialect: Dialect;
+  clock: Clock;
+  ids: Ids;
+  log: Logger;
+  redis?: Redis | undefined;
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { config, db, dialect, log } = deps;
+  const sensitive = (window: number) => ({ window, max: config.rateLimit.sensitiveMax });
+
+  const auth = betterAuth({
+    appName: "Gatehouse",
+    baseURL: config.baseUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    database: { db, type: dialect, transaction: true },
+    trustedOrigins: [config.baseUrl, ...config.trustedOrigins, ...(config.isProduction ? [] : ["http://localhost:5173"])],
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: config.requireEmailVerification,
+      minPasswordLength: config.password.minLength,
+      maxPasswordLength: config.password.maxLength,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => sendMail(mailTemplates.resetPassword(user.email, url)),
+      // With verification required, a duplicate sign-up answers like a fresh one (no account
+      // enumeration); the owner learns of it by mail instead.
+      onExistingUserSignUp: async ({ user }) => sendMail(mailTemplates.existingAccountNotice(user.email, `${config.baseUrl}/sign-in`)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // SPEC §8: signing in unverified answers 403 and sends the verification email again.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 3600,
+      sendVerificationEmail: async ({ user, url }) => sendMail(mailTemplates.verifyEmail(user.email, url)),
+    },
+    user: {
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }) =>
+          sendMail(mailTemplates.confirmEmailChange(user.email, newEmail, url)),
+      },
+      deleteUser: {
+        enabled: true,
+        deleteTokenExpiresIn: 86400,
+        sendDeleteAccountVerification: async ({ user, url }) => sendMail(mailTemplates.confirmAccountDeletion(user.email, url)),
+      },
+    },
+    session: {
+      expiresIn: config.session.expiresIn,
+      updateAge: config.session.updateAge,
+      freshAge: config.session.freshAge,
+      cookieCache: { enabled: true, maxAge: config.session.cookieCacheMaxAge },
+    },
+    rateLimit: {
+      enabled: true,
+      window: config.rateLimit.window,
+      max: config.rateLimit.max,
+      storage: "database",
+      ...(deps.redis ? { customStorage: redisRateLimitStorage(deps.redis) } : {}),
+      customRules: {
+        "/sign-in/*": sensitive(10),
+        "/sign-up/*": sensitive(10),
+        "/change-password": sensitive(10),
+        "/change-email": sensitive(10),
+        "/request-password-reset": sensitive(60),
+        "/forget-password": sensitive(60),
+        "/send-verification-email": sensitive(60),
+      },
+    },
+    advanced: {
+      // better-auth skips origin checks when NODE_ENV=test; we want them in every environment.
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.baseUrl.startsWith("https://"),
+    },
+    logger: {
+      level: config.logLevel === "debug" || config.logLevel === "trace" ? "debug" : "warn",
+      log: (level, message, ...args) => {
+        log[level]({ component: "better-auth", args: args.length ? args.map(String) : undefined }, message);
+      },
+    },
+    plugins: [outboxPlugin()],
+  });
+
+  /**
+   * Writes the mail to the outbox through better-auth's current adapter: inside an endpoint that
+   * runs a transaction (sign-up), the mail commits or rolls back with the user it was sent for.
+   */
+  async function sendMail(mail: Mail): Promise<void> {
+    const context = await auth.$context;
+    const adapter = await getCurrentAdapter(context.adapter);
+    const row = jobRow({ type: SEND_MAIL_JOB, payload: mail }, deps.clock, deps.ids);
+    await adapter
+      .create({
+      model: "job",
+      forceAllowId: true,
+      data: {
+        id: row.id,
+        type: row.type,
+        payload: row.payload,
+        status: row.status,
+        attempts: row.attempts,
+        maxAttempts: row.max_attempts,
+        runAt: new Date(row.run_at),
+        createdAt: new Date(row.created_at),
+        updatedAt: new Date(row.updated_at),
+      },
+      })
+      .catch((error: unknown) => {
+        const store = outboxFailure.getStore();
+        if (store) store.error = error;
+        throw error;
+      });
+  }
+
+  return auth;
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,172 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Every setting is validated here once, so a bad value stops
+ * start-up with one message that names every bad key instead of failing later mid-request.
+ */
+
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ["true", "1", "yes"].includes(v)));
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z
+      .string()
+      .default("file:./data/gatehouse.db")
+      .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), "must start with file: or postgres://"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    BASE_URL: z.url().optional(),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    TRUSTED_ORIGINS: list,
+    TRUSTED_PROXIES: list,
+    SMTP_URL: z
+      .string()
+      .optional()
+      .refine((v) => !v || /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://"),
+    MAIL_FROM: z.string().default("Gatehouse <no-reply@localhost>"),
+    REDIS_URL: z
+      .string()
+      .optional()
+      .refine((v) => !v || /^rediss?:\/\//.test(v), "must start with redis:// or rediss://"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    RUN_WORKER: flag(true),
+    REQUIRE_EMAIL_VERIFICATION: flag(true),
+    SESSION_EXPIRES_IN: seconds(60 * 60 * 24 * 7),
+    SESSION_UPDATE_AGE: seconds(60 * 60 * 24),
+    SESSION_FRESH_AGE: seconds(60 * 60 * 24),
+    COOKIE_CACHE_MAX_AGE: seconds(60),
+    PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).default(8),
+    PASSWORD_MAX_LENGTH: z.coerce.number().int().min(1).max(1024).default(128),
+    RATE_LIMIT_WINDOW: seconds(60),
+    RATE_LIMIT_MAX: seconds(100),
+    RATE_LIMIT_SENSITIVE_MAX: seconds(3),
+    BODY_LIMIT_BYTES: seconds(1024 * 1024),
+    WORKER_POLL_MS: seconds(500),
+    DATA_DIR: z.string().optional(),
+  })
+  .refine((e) => e.PASSWORD_MIN_LENGTH <= e.PASSWORD_MAX_LENGTH, {
+    path: ["PASSWORD_MIN_LENGTH"],
+    message: "must not exceed PASSWORD_MAX_LENGTH",
+  });
+
+export type Config = {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  databaseUrl: string;
+  port: number;
+  host: string;
+  baseUrl: string;
+  authSecret: string;
+  trustedOrigins: string[];
+  trustedProxies: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  logLevel: string;
+  runWorker: boolean;
+  requireEmailVerification: boolean;
+  session: { expiresIn: number; updateAge: number; freshAge: number; cookieCacheMaxAge: number };
+  password: { minLength: number; maxLength: number };
+  rateLimit: { window: number; max: number; sensitiveMax: number };
+  bodyLimitBytes: number;
+  workerPollMs: number;
+  dataDir: string;
+};
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+type Warn = (message: string) => void;
+
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  warn: Warn = (m) => console.warn(m),
+): Config {
+  // Empty strings in .env files mean "unset", not "invalid".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  const database = e.DATABASE_URL.startsWith("file:")
+    ? ({ kind: "sqlite", file: e.DATABASE_URL.slice("file:".length) } as const)
+    : ({ kind: "postgres", url: e.DATABASE_URL } as const);
+  const dataDir = resolve(e.DATA_DIR ?? (database.kind === "sqlite" && database.file !== ":memory:" ? dirname(database.file) : "./data"));
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+
+  const problems: string[] = [];
+  if (isProduction && !e.AUTH_SECRET) problems.push("AUTH_SECRET: required when NODE_ENV=production");
+  if (isProduction && !e.BASE_URL) problems.push("BASE_URL: required when NODE_ENV=production");
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    database,
+    databaseUrl: e.DATABASE_URL,
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl,
+    authSecret: e.AUTH_SECRET ?? developmentSecret(dataDir, warn),
+    trustedOrigins: e.TRUSTED_ORIGINS,
+    trustedProxies: e.TRUSTED_PROXIES,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    runWorker: e.RUN_WORKER,
+    requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,
+    session: {
+      expiresIn: e.SESSION_EXPIRES_IN,
+      updateAge: e.SESSION_UPDATE_AGE,
+      freshAge: e.SESSION_FRESH_AGE,
+      cookieCacheMaxAge: e.COOKIE_CACHE_MAX_AGE,
+    },
+    password: { minLength: e.PASSWORD_MIN_LENGTH, maxLength: e.PASSWORD_MAX_LENGTH },
+    rateLimit: { window: e.RATE_LIMIT_WINDOW, max: e.RATE_LIMIT_MAX, sensitiveMax: e.RATE_LIMIT_SENSITIVE_MAX },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    workerPollMs: e.WORKER_POLL_MS,
+    dataDir,
+  };
+}
+
+/**
+ * Outside production a missing secret is generated once and kept beside the database, so sessions
+ * survive restarts without the newcomer configuring anything.
+ */
+function developmentSecret(dataDir: string, warn: Warn): string {
+  const file = join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  warn(`AUTH_SECRET is not set: generated one for development and kept it in ${file}. Set AUTH_SECRET in production.`);
+  return secret;
+}

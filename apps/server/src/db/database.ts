@@ -1,0 +1,40 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { NodeSqliteDialect } from "@better-auth/kysely-adapter/node-sqlite-dialect";
+import { Kysely, PostgresAdapter, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { Config } from "../config.ts";
+import type { DB } from "./schema.ts";
+
+export type Dialect = "sqlite" | "postgres";
+export type Database = Kysely<DB>;
+
+export interface DatabaseHandle {
+  db: Database;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export function openDatabase(database: Config["database"]): DatabaseHandle {
+  if (database.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: "postgres", close: () => db.destroy() };
+  }
+  if (database.file !== ":memory:") mkdirSync(dirname(database.file), { recursive: true });
+  const sqlite = new DatabaseSync(database.file);
+  // WAL lets readers proceed while a writer commits; the busy timeout makes a second process
+  // (a separate worker) wait for the lock instead of failing with SQLITE_BUSY.
+  sqlite.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
+  const db = new Kysely<DB>({ dialect: new NodeSqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+export function dialectOf(db: Kysely<unknown>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+export async function ping(db: Database): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,23 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely";
+import * as identity from "./migrations/0001_identity.ts";
+import * as jobs from "./migrations/0002_jobs_and_dev_mail.ts";
+
+/**
+ * Migrations are listed here rather than discovered from the folder, so their order is explicit
+ * and a bundler or a missing file can never silently skip one.
+ */
+const migrations: Record<string, Migration> = {
+  "0001_identity": identity,
+  "0002_jobs_and_dev_mail": jobs,
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === "Error")?.migrationName;
+    throw new Error(`Migration ${failed ?? "(unknown)"} failed: ${String(result.error)}`, { cause: result.error });
+  }
+  return result;
+}

@@ -1,0 +1,15 @@
+import type { Kysely } from "kysely";
+import { dialectOf } from "../database.ts";
+
+/**
+ * The column types better-auth expects on each engine (from its own schema generator), so its
+ * schema check finds nothing to add. Our own tables use the same mapping.
+ */
+export function columnTypes(db: Kysely<unknown>) {
+  const pg = dialectOf(db) === "postgres";
+  return {
+    timestamp: pg ? ("timestamptz" as const) : ("date" as const),
+    boolean: pg ? ("boolean" as const) : ("integer" as const),
+    now: pg ? "CURRENT_TIMESTAMP" : null,
+  };
+}

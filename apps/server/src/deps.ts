@@ -1,0 +1,72 @@
+import { Redis } from "ioredis";
+import { type Auth, createAuth } from "./auth/auth.ts";
+import type { Config } from "./config.ts";
+import { type Database, type Dialect, openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { JobRunner } from "./jobs/runner.ts";
+import { SEND_MAIL_JOB, sendMailJob } from "./mail/mail.jobs.ts";
+import { devMailbox, type Mailer, smtpMailer } from "./mail/mailer.ts";
+import { type Clock, systemClock } from "./shared/clock.ts";
+import { type Ids, randomIds } from "./shared/ids.ts";
+import { createLogger, type Logger } from "./shared/logger.ts";
+
+export interface Deps {
+  config: Config;
+  db: Database;
+  dialect: Dialect;
+  auth: Auth;
+  clock: Clock;
+  ids: Ids;
+  mailer: Mailer;
+  log: Logger;
+  jobs: JobRunner;
+  redis: Redis | undefined;
+  close(): Promise<void>;
+}
+
+export interface DepsOverrides {
+  clock?: Clock;
+  ids?: Ids;
+  log?: Logger;
+  mailer?: Mailer;
+}
+
+/** Builds everything a process needs; entry points and tests differ only in what they override. */
+export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
+  const log = overrides.log ?? createLogger(config.logLevel);
+  const clock = overrides.clock ?? systemClock;
+  const ids = overrides.ids ?? randomIds;
+  const { db, dialect, close: closeDb } = openDatabase(config.database);
+  await migrateToLatest(db);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const mailer =
+    overrides.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(db, clock, log));
+  const auth = createAuth({ config, db, dialect, clock, ids, log, redis });
+  const jobs = new JobRunner({
+    db,
+    dialect,
+    clock,
+    ids,
+    log,
+    pollMs: config.workerPollMs,
+    handlers: { [SEND_MAIL_JOB]: sendMailJob(mailer) },
+  });
+  return {
+    config,
+    db,
+    dialect,
+    auth,
+    clock,
+    ids,
+    mailer,
+    log,
+    jobs,
+    redis,
+    async close() {
+      await jobs.stop();
+      mailer.close?.();
+      redis?.disconnect();
+      await closeDb();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { Hono } from "hono";
+import type { Deps } from "../deps.ts";
+import { CLIENT_IP_HEADER, outboxFailure } from "../auth/auth.ts";
+import { clientIp } from "./client-ip.ts";
+import { spaShell } from "./web.routes.ts";
+
+/**
+ * better-auth behind a thin layer that (1) stamps the trusted client address, (2) keeps the paths
+ * SPEC.md names where better-auth 1.7 renamed them, and (3) renders the error page in the web app.
+ */
+export function authRoutes(deps: Deps) {
+  const app = new Hono();
+  const renamed: Record<string, string> = {
+    // SPEC §7 calls it forget-password; better-auth 1.7 renamed it. Same body, same answer.
+    "/api/auth/forget-password": "/api/auth/request-password-reset",
+  };
+
+  app.get("/error", spaShell());
+
+  app.all("/*", async (c) => {
+    const url = new URL(c.req.url);
+    const target = renamed[url.pathname];
+    if (target) url.pathname = target;
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, deps.config.trustedProxies));
+    const init: RequestInit & { duplex?: "half" } = { method: c.req.method, headers, signal: c.req.raw.signal };
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+      init.body = c.req.raw.body;
+      init.duplex = "half";
+    }
+    const outcome: { error?: unknown } = {};
+    const response = await outboxFailure.run(outcome, () => deps.auth.handler(new Request(url, init)));
+    if (outcome.error) throw outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
+    return response;
+  });
+  return app;
+}

@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { type Context, Hono } from "hono";
+
+export const WEB_DIST = resolve(import.meta.dirname, "../../../web/dist");
+
+const missingBuild = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gatehouse</title></head>
+<body style="font-family:system-ui;margin:3rem"><h1>Gatehouse</h1>
+<p>The web app is not built yet. Run <code>npm run build</code> (or start with <code>npm start</code>, which builds it).</p></body></html>`;
+
+/** The single-page app's shell: every browser route below returns it and the client router takes over. */
+export function spaShell(distDir = WEB_DIST) {
+  const indexFile = resolve(distDir, "index.html");
+  return (c: Context) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(existsSync(indexFile) ? readFileSync(indexFile, "utf8") : missingBuild);
+  };
+}
+
+export function webRoutes(distDir = WEB_DIST) {
+  const app = new Hono();
+  const shell = spaShell(distDir);
+  // Built assets carry a content hash in their name, so they can be cached for good.
+  // Without a build there is nothing to serve but the shell's "not built yet" page.
+  if (!existsSync(distDir)) {
+    app.get("*", shell);
+    return app;
+  }
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: distDir,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use("*", serveStatic({ root: distDir, index: "__no_index__" }));
+  app.get("*", shell);
+  return app;
+}

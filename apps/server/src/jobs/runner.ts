@@ -1,0 +1,104 @@
+import type { Database, Dialect } from "../db/database.ts";
+import type { Clock } from "../shared/clock.ts";
+import type { Ids } from "../shared/ids.ts";
+import type { Logger } from "../shared/logger.ts";
+import { type ClaimedJob, claimDueJobs } from "./claim.ts";
+
+export interface JobHandler {
+  /** Must be safe to run more than once for the same job: delivery is at-least-once. */
+  run(payload: unknown, job: { id: string; attempt: number }): Promise<void>;
+  /** Replace the stored payload once done, for payloads that carry secrets (e.g. a reset link). */
+  scrubPayloadWhenDone?: boolean;
+}
+
+export interface RunnerOptions {
+  db: Database;
+  dialect: Dialect;
+  clock: Clock;
+  ids: Ids;
+  log: Logger;
+  handlers: Record<string, JobHandler>;
+  pollMs: number;
+  batchSize?: number;
+  lockMs?: number;
+}
+
+/** Exponential backoff: 1 s, 2 s, 4 s … capped at one hour. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, attempt - 1), 60 * 60 * 1000);
+}
+
+export class JobRunner {
+  readonly workerId: string;
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<unknown> = Promise.resolve();
+  private stopping = false;
+
+  private readonly o: RunnerOptions;
+
+  constructor(options: RunnerOptions) {
+    this.o = options;
+    this.workerId = options.ids.next("worker");
+  }
+
+  /** Runs every due job until none is left. Tests and the CLI call this directly. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const ran = await this.tick();
+      if (ran === 0) return total;
+      total += ran;
+    }
+  }
+
+  /** One claim-and-run round; returns how many jobs it ran. */
+  async tick(): Promise<number> {
+    const { db, dialect, clock, batchSize = 10, lockMs = 5 * 60 * 1000 } = this.o;
+    const jobs = await claimDueJobs(db, dialect, this.workerId, clock.now(), lockMs, batchSize);
+    await Promise.all(jobs.map((job) => this.runOne(job)));
+    return jobs.length;
+  }
+
+  start(): void {
+    this.stopping = false;
+    const loop = async () => {
+      if (this.stopping) return;
+      const work = this.drain().catch((error) => this.o.log.error({ err: error }, "job runner round failed"));
+      this.inFlight = work;
+      await work;
+      if (!this.stopping) this.timer = setTimeout(loop, this.o.pollMs);
+    };
+    this.timer = setTimeout(loop, 0);
+  }
+
+  /** Stops polling and waits for the jobs already claimed to finish. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.timer);
+    await this.inFlight;
+  }
+
+  private async runOne(job: ClaimedJob): Promise<void> {
+    const { db, clock, log, handlers } = this.o;
+    const handler = handlers[job.type];
+    const done = (values: Record<string, unknown>) =>
+      db
+        .updateTable("job")
+        .set({ ...values, locked_by: null, locked_until: null, updated_at: clock.now().toISOString() })
+        .where("id", "=", job.id)
+        .where("locked_by", "=", this.workerId)
+        .execute();
+    try {
+      if (!handler) throw new Error(`No handler for job type ${job.type}`);
+      await handler.run(JSON.parse(job.payload), { id: job.id, attempt: job.attempts });
+      await done({ status: "done", last_error: null, ...(handler.scrubPayloadWhenDone ? { payload: '"[scrubbed]"' } : {}) });
+      log.debug({ jobId: job.id, type: job.type }, "job done");
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const dead = job.attempts >= job.max_attempts;
+      const runAt = new Date(clock.now().getTime() + retryDelayMs(job.attempts)).toISOString();
+      await done(dead ? { status: "dead", last_error: message } : { status: "pending", run_at: runAt, last_error: message });
+      log.warn({ jobId: job.id, type: job.type, attempt: job.attempts, dead, err: message }, "job failed");
+    }
+  }
+}

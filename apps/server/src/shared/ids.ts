@@ -1,0 +1,13 @@
+import { randomBytes } from "node:crypto";
+
+export interface Ids {
+  /** A random, URL-safe identifier with an optional readable prefix. */
+  next(prefix?: string): string;
+}
+
+export const randomIds: Ids = {
+  next: (prefix) => {
+    const id = randomBytes(16).toString("base64url");
+    return prefix ? `${prefix}_${id}` : id;
+  },
+};

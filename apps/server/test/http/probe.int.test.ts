@@ -1,0 +1,67 @@
+import { afterAll, afterEach, beforeAll, it, vi } from "vitest";
+import { linkIn } from "../support/smtp-inbox.ts";
+import { signedInUser, startTestServer, type TestServer } from "../support/test-server.ts";
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer({ SESSION_FRESH_AGE: "60" }); });
+afterAll(() => server.stop());
+afterEach(() => { vi.useRealTimers(); });
+const show = async (label: string, r: Response) => console.log(label, r.status, r.headers.get("location"), r.headers.getSetCookie().map(c => c.slice(0, 40) + " " + c.slice(-60)), (await r.text()).slice(0, 300));
+it("post token delete then get-session", async () => {
+  const { client, email, userId } = await signedInUser(server);
+  await client.post("/api/auth/delete-user", {});
+  await server.drainJobs();
+  const token = new URL(linkIn(server.inbox.to(email).at(-1))).searchParams.get("token");
+  await show("delete token", await client.post("/api/auth/delete-user", { token }));
+  await show("get-session cached", await client.fetch("/api/auth/get-session"));
+  await show("get-session nocache", await client.fetch("/api/auth/get-session?disableCookieCache=true"));
+  console.log(await server.deps.db.selectFrom("user").where("id", "=", userId).selectAll().execute());
+  console.log(await server.deps.db.selectFrom("account").where("userId", "=", userId).selectAll().execute());
+});
+it("callback delete", async () => {
+  const { client, email, userId } = await signedInUser(server);
+  await client.post("/api/auth/delete-user", { callbackURL: "/goodbye" });
+  await server.drainJobs();
+  const link = linkIn(server.inbox.to(email).at(-1));
+  await show("callback", await client.fetch(link));
+  await show("get-session cached", await client.fetch("/api/auth/get-session"));
+  await show("callback again", await client.fetch(link));
+  console.log(await server.deps.db.selectFrom("user").where("id", "=", userId).selectAll().execute());
+});
+it("change email in use + flow", async () => {
+  const a = await signedInUser(server);
+  const b = await signedInUser(server);
+  await show("in use", await a.client.post("/api/auth/change-email", { newEmail: b.email }));
+  await server.drainJobs();
+  console.log(server.inbox.to(a.email).map(m => m.subject), server.inbox.to(b.email).map(m => m.subject));
+  const newEmail = "new-" + a.email;
+  await show("change", await a.client.post("/api/auth/change-email", { newEmail, callbackURL: "/settings" }));
+  await server.drainJobs();
+  const conf = server.inbox.to(a.email).at(-1);
+  console.log(conf?.subject, conf?.text);
+  await show("confirm", await a.client.fetch(linkIn(conf)));
+  await server.drainJobs();
+  const ver = server.inbox.to(newEmail).at(-1);
+  console.log(ver?.subject, ver?.text);
+  await show("verify", await a.client.fetch(linkIn(ver)));
+  await show("session", await a.client.fetch("/api/auth/get-session?disableCookieCache=true"));
+  await show("signin new", await server.client().post("/api/auth/sign-in/email", { email: newEmail, password: a.password }));
+  await show("signin old", await server.client().post("/api/auth/sign-in/email", { email: a.email, password: a.password }));
+});
+it("stale", async () => {
+  const { client, email, userId } = await signedInUser(server);
+  const accounts = await (await client.fetch("/api/auth/list-accounts")).json();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Date.now() + 2 * 60_000);
+  await show("unlink stale", await client.post("/api/auth/unlink-account", { accountId: accounts[0].id }));
+  await show("list-sessions stale", await client.fetch("/api/auth/list-sessions"));
+  await show("delete stale", await client.post("/api/auth/delete-user", {}));
+  await show("change-email stale", await client.post("/api/auth/change-email", { newEmail: "zz-" + email }));
+  await show("change-password stale", await client.post("/api/auth/change-password", { currentPassword: "correct horse battery", newPassword: "another good one" }));
+  await show("revoke-other stale", await client.post("/api/auth/revoke-other-sessions", {}));
+  await show("update-user stale", await client.post("/api/auth/update-user", { name: "S" }));
+});
+it("fresh unlink", async () => {
+  const { client } = await signedInUser(server);
+  const accounts = await (await client.fetch("/api/auth/list-accounts")).json();
+  await show("unlink fresh", await client.post("/api/auth/unlink-account", { accountId: accounts[0].id }));
+});

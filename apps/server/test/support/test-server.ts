@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import { loadConfig } from "../../src/config.ts";
+import { createDeps, type Deps } from "../../src/deps.ts";
+import { listen } from "../../src/server.ts";
+import { type BrowserClient, browserClient } from "./auth-client.ts";
+import { SmtpInbox } from "./smtp-inbox.ts";
+import { createTestDatabase } from "./test-database.ts";
+
+export interface TestServer {
+  url: string;
+  deps: Deps;
+  inbox: SmtpInbox;
+  /** A fresh browser-like better-auth client with its own cookie jar. */
+  client(options?: { origin?: string }): BrowserClient;
+  /** Runs every due job (mail included), as the worker would. */
+  drainJobs(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** better-auth builds links from BASE_URL, so the port must be known before the server starts. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/**
+ * A real Gatehouse on its own port with its own empty database and SMTP inbox. The worker does not
+ * poll: tests drain jobs explicitly so what they assert never depends on timing.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const inbox = await new SmtpInbox().start();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig(
+    {
+      NODE_ENV: "test",
+      DATABASE_URL: database.url,
+      BASE_URL: url,
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      SMTP_URL: inbox.url,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+      // Generous limits so tests that sign in often are not throttled; the rate-limit test lowers them.
+      RATE_LIMIT_MAX: "10000",
+      RATE_LIMIT_SENSITIVE_MAX: "10000",
+      ...env,
+    },
+    () => {},
+  );
+  const deps = await createDeps(config);
+  const server = await listen(deps, { port, host: "127.0.0.1" });
+  return {
+    url,
+    deps,
+    inbox,
+    client: (options) => browserClient(url, options),
+    drainJobs: () => deps.jobs.drain(),
+    async stop() {
+      await server.close();
+      await deps.close();
+      await inbox.stop();
+      await database.drop();
+    },
+  };
+}
+
+/** Signs up, follows the verification mail and returns a signed-in client. */
+export async function signedInUser(server: TestServer, overrides: { email?: string; password?: string; name?: string } = {}) {
+  const email = overrides.email ?? `user-${randomBytes(4).toString("hex")}@example.com`;
+  const password = overrides.password ?? "correct horse battery";
+  const client = server.client();
+  const signUp = await client.auth.signUp.email({ email, password, name: overrides.name ?? "Test User" });
+  if (signUp.error) throw new Error(`sign-up failed: ${signUp.error.message}`);
+  await server.drainJobs();
+  const mail = server.inbox.to(email).at(-1);
+  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error("no verification mail");
+  // Following the link verifies the address and, with autoSignInAfterVerification, signs in.
+  await client.fetch(link);
+  return { client, email, password, userId: signUp.data.user.id };
+}

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// `npm test`: every test run, summed into one closing line "N passed, N failed".
+//   1. unit and integration tests on SQLite;
+//   2. the integration tests again on PostgreSQL, when a server is reachable;
+//   3. the browser tests, when Chromium is installed.
+// A pass that cannot run is skipped with a message saying how to enable it; under CI=true (or
+// GATEHOUSE_REQUIRE_ALL=1) a skipped pass is a failure, because CI must skip nothing.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+const requireAll = process.env.CI === "true" || process.env.GATEHOUSE_REQUIRE_ALL === "1";
+const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const chromium = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync);
+const reports = mkdtempSync(join(tmpdir(), "gatehouse-reports-"));
+const extraArgs = process.argv.slice(2);
+
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+function vitest(name, args, env = {}) {
+  const outputFile = join(reports, `${name}.json`);
+  console.log(`\n=== ${name} ===`);
+  const run = spawnSync("vitest", ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile=${outputFile}`, ...extraArgs], {
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
+  if (!existsSync(outputFile)) {
+    failed += 1;
+    problems.push(`${name}: vitest exited with ${run.status} before reporting`);
+    return;
+  }
+  const report = JSON.parse(readFileSync(outputFile, "utf8"));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  // A file that fails to load has no failed test but must still fail the run.
+  const brokenFiles = report.testResults.filter((f) => f.status === "failed" && f.assertionResults.every((a) => a.status !== "failed"));
+  failed += brokenFiles.length;
+  if (run.status !== 0) problems.push(`${name}: exit code ${run.status}`);
+}
+
+function skip(what, how) {
+  const message = `SKIPPED ${what}: ${how}`;
+  console.log(`\n${message}`);
+  if (requireAll) {
+    failed += 1;
+    problems.push(`${message} (not allowed under CI)`);
+  }
+}
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+vitest("server on SQLite", ["--config", "apps/server/vitest.config.ts", "--root", "apps/server"], { TEST_DB: "sqlite" });
+
+if (await postgresReachable()) {
+  vitest("server on PostgreSQL", ["--config", "apps/server/vitest.config.ts", "--root", "apps/server", ".int.test.ts"], {
+    TEST_DB: "postgres",
+    TEST_DATABASE_URL: postgresUrl,
+  });
+} else {
+  skip("the PostgreSQL pass", `no server at ${postgresUrl}; start PostgreSQL or set TEST_DATABASE_URL`);
+}
+
+if (chromium) {
+  const build = spawnSync("npm", ["run", "build", "--workspace", "apps/web"], { stdio: "inherit" });
+  if (build.status !== 0) {
+    failed += 1;
+    problems.push("web build failed");
+  } else {
+    vitest("browser", ["--config", "apps/web/vitest.e2e.config.ts", "--root", "apps/web"], { CHROMIUM_PATH: chromium });
+  }
+} else {
+  skip("the browser tests", "Chromium not found; install it (apt-get install -y chromium) or set CHROMIUM_PATH");
+}
+
+for (const p of problems) console.log(`! ${p}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
