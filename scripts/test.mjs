@@ -21,10 +21,11 @@ let passed = 0;
 let failed = 0;
 const problems = [];
 
-function vitest(name, args, env = {}) {
+function vitest(name, cwd, args, env = {}) {
   const outputFile = join(reports, `${name}.json`);
   console.log(`\n=== ${name} ===`);
   const run = spawnSync("vitest", ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile=${outputFile}`, ...extraArgs], {
+    cwd,
     stdio: "inherit",
     env: { ...process.env, ...env },
   });
@@ -62,10 +63,10 @@ async function postgresReachable() {
   }
 }
 
-vitest("server on SQLite", ["--config", "apps/server/vitest.config.ts", "--root", "apps/server"], { TEST_DB: "sqlite" });
+vitest("server on SQLite", "apps/server", [], { TEST_DB: "sqlite" });
 
 if (await postgresReachable()) {
-  vitest("server on PostgreSQL", ["--config", "apps/server/vitest.config.ts", "--root", "apps/server", ".int.test.ts"], {
+  vitest("server on PostgreSQL", "apps/server", [".int.test.ts"], {
     TEST_DB: "postgres",
     TEST_DATABASE_URL: postgresUrl,
   });
@@ -79,7 +80,7 @@ if (chromium) {
     failed += 1;
     problems.push("web build failed");
   } else {
-    vitest("browser", ["--config", "apps/web/vitest.e2e.config.ts", "--root", "apps/web"], { CHROMIUM_PATH: chromium });
+    vitest("browser", "apps/web", ["--config", "vitest.e2e.config.ts"], { CHROMIUM_PATH: chromium });
   }
 } else {
   skip("the browser tests", "Chromium not found; install it (apt-get install -y chromium) or set CHROMIUM_PATH");

@@ -28,9 +28,7 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    proxy: Object.fromEntries(
-      proxiedPrefixes.map((prefix) => [prefix, { target: apiServer, changeOrigin: false }]),
-    ),
+    proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: apiServer, changeOrigin: false }])),
   },
   preview: {
     port: 4173,

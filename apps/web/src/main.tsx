@@ -18,7 +18,8 @@ if (!rootElement) throw new Error("index.html is missing the #root element");
 createRoot(rootElement).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications position="top-right" />
+      {/* Bottom-right keeps toasts off the header's controls. */}
+      <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

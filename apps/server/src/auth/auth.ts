@@ -13,6 +13,7 @@ import type { Ids } from "../shared/ids.ts";
 import type { Logger } from "../shared/logger.ts";
 import { outboxPlugin } from "./outbox-plugin.ts";
 import { redisRateLimitStorage } from "./rate-limit-storage.ts";
+import { specAfterHook, specBeforeHook } from "./spec-hooks.ts";
 
 /** The header our HTTP layer sets to the client address it trusts; clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-gatehouse-client-ip";
@@ -113,6 +114,7 @@ export function createAuth(deps: AuthDeps) {
         log[level]({ component: "better-auth", args: args.length ? args.map(String) : undefined }, message);
       },
     },
+    hooks: { before: specBeforeHook, after: specAfterHook },
     plugins: [outboxPlugin()],
   });
 

@@ -16,9 +16,20 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+const INT8_OID = 20;
+
+/**
+ * pg returns 64-bit integers as strings; our int8 values (counts, millisecond timestamps) fit in a
+ * double, and better-auth's rate limiter does arithmetic on them, so they are read as numbers.
+ */
+function typeParser(oid: number, format?: "text" | "binary") {
+  if (oid === INT8_OID && format !== "binary") return (value: string) => Number(value);
+  return pg.types.getTypeParser(oid, format);
+}
+
 export function openDatabase(database: Config["database"]): DatabaseHandle {
   if (database.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: database.url, max: 10, types: { getTypeParser: typeParser } });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }

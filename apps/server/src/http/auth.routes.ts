@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import { CLIENT_IP_HEADER, outboxFailure } from "../auth/auth.ts";
+import { commonErrors } from "../shared/app-error.ts";
 import { clientIp } from "./client-ip.ts";
 import { spaShell } from "./web.routes.ts";
 
@@ -29,8 +30,13 @@ export function authRoutes(deps: Deps) {
       init.duplex = "half";
     }
     const outcome: { error?: unknown } = {};
-    const response = await outboxFailure.run(outcome, () => deps.auth.handler(new Request(url, init)));
+    const answer = await outboxFailure.run(outcome, () => deps.auth.handler(new Request(url, init)));
     if (outcome.error) throw outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
+    // better-auth answers unknown paths with an empty 404; ours are JSON everywhere under /api.
+    if (answer.status === 404 && !answer.headers.get("content-type")) throw commonErrors.notFound("No such endpoint");
+    // A fresh Response: better-auth's headers may be immutable, and the request id must be added.
+    const response = new Response(answer.body, answer);
+    response.headers.set("X-Request-Id", c.get("requestId"));
     return response;
   });
   return app;

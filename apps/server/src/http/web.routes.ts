@@ -36,6 +36,8 @@ export function webRoutes(distDir = WEB_DIST) {
       },
     }),
   );
+  // A missing asset is a 404, not the app shell: a browser would try to run HTML as a script.
+  app.get("/assets/*", (c) => c.text("Not found", 404));
   app.use("*", serveStatic({ root: distDir, index: "__no_index__" }));
   app.get("*", shell);
   return app;

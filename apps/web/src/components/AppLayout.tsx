@@ -8,8 +8,7 @@ import { AnchorLink, ButtonLink, NavLinkLink } from "./links";
 import { useNavItems } from "./nav-items";
 import { UserMenu, useSignOut } from "./UserMenu";
 
-const isActive = (pathname: string, to: string) =>
-  to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
+const isActive = (pathname: string, to: string) => (to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`));
 
 export function AppLayout() {
   // The navbar only exists on small screens, as the burger's drawer; on wide
@@ -26,11 +25,7 @@ export function AppLayout() {
   }, [wide, close]);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: "sm", collapsed: { desktop: true, mobile: !opened } }}
-      padding="md"
-    >
+    <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: "sm", collapsed: { desktop: true, mobile: !opened } }} padding="md">
       <AppShell.Header>
         <Anchor href="#main-content" className="skip-link">
           Skip to content
@@ -52,12 +47,7 @@ export function AppLayout() {
             <Box component="nav" aria-label="Main" visibleFrom="sm">
               <Group gap={4}>
                 {navItems.map((item) => (
-                  <ButtonLink
-                    key={item.to}
-                    to={item.to}
-                    variant={isActive(pathname, item.to) ? "light" : "subtle"}
-                    size="compact-md"
-                  >
+                  <ButtonLink key={item.to} to={item.to} variant={isActive(pathname, item.to) ? "light" : "subtle"} size="compact-md">
                     {item.label}
                   </ButtonLink>
                 ))}
@@ -77,13 +67,7 @@ export function AppLayout() {
         {opened && (
           <Box component="nav" aria-label="Main">
             {navItems.map((item) => (
-              <NavLinkLink
-                key={item.to}
-                to={item.to}
-                label={item.label}
-                active={isActive(pathname, item.to)}
-                onClick={close}
-              />
+              <NavLinkLink key={item.to} to={item.to} label={item.label} active={isActive(pathname, item.to)} onClick={close} />
             ))}
             {session && (
               <NavLink

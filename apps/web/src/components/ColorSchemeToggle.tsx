@@ -17,12 +17,7 @@ export function ColorSchemeToggle() {
   const label = `Color scheme: ${colorScheme}. Switch to ${next[colorScheme]}`;
   return (
     <Tooltip label={label}>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={label}
-        onClick={() => setColorScheme(next[colorScheme])}
-      >
+      <ActionIcon variant="default" size="lg" aria-label={label} onClick={() => setColorScheme(next[colorScheme])}>
         <Icon />
       </ActionIcon>
     </Tooltip>

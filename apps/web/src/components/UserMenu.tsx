@@ -9,6 +9,9 @@ export function useSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return async () => {
+    // Leave guarded pages first, so their "no session → /sign-in" redirect does
+    // not race this navigation once the session store empties.
+    await navigate({ to: "/" });
     const result = await authClient.signOut();
     if (result.error) {
       notifyError(result.error, "Could not sign out");
@@ -16,7 +19,6 @@ export function useSignOut() {
     }
     queryClient.clear();
     notifySuccess("You are signed out.");
-    await navigate({ to: "/" });
   };
 }
 
@@ -26,11 +28,7 @@ export function UserMenu({ user }: { user: AuthSession["user"] }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton
-          aria-label="User menu"
-          style={{ borderRadius: "var(--mantine-radius-md)" }}
-          p={4}
-        >
+        <UnstyledButton aria-label="User menu" style={{ borderRadius: "var(--mantine-radius-md)" }} p={4}>
           <Group gap="xs" wrap="nowrap">
             <Avatar src={user.image ?? null} name={user.name} size="sm" alt="" />
             <Text size="sm" fw={500} visibleFrom="sm" truncate maw={160}>

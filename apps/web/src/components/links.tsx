@@ -1,11 +1,4 @@
-import {
-  Anchor,
-  type AnchorProps,
-  Button,
-  type ButtonProps,
-  NavLink,
-  type NavLinkProps,
-} from "@mantine/core";
+import { Anchor, type AnchorProps, Button, type ButtonProps, NavLink, type NavLinkProps } from "@mantine/core";
 import { createLink, type LinkComponent } from "@tanstack/react-router";
 import type { Ref } from "react";
 
@@ -19,9 +12,7 @@ function AnchorBase(props: AnchorBaseProps) {
   return <Anchor component="a" {...props} />;
 }
 const CreatedAnchorLink = createLink(AnchorBase);
-export const AnchorLink: LinkComponent<typeof AnchorBase> = (props) => (
-  <CreatedAnchorLink preload="intent" {...props} />
-);
+export const AnchorLink: LinkComponent<typeof AnchorBase> = (props) => <CreatedAnchorLink preload="intent" {...props} />;
 
 interface ButtonBaseProps extends Omit<ButtonProps, "href"> {
   ref?: Ref<HTMLAnchorElement>;
@@ -30,9 +21,7 @@ function ButtonBase(props: ButtonBaseProps) {
   return <Button component="a" {...props} />;
 }
 const CreatedButtonLink = createLink(ButtonBase);
-export const ButtonLink: LinkComponent<typeof ButtonBase> = (props) => (
-  <CreatedButtonLink preload="intent" {...props} />
-);
+export const ButtonLink: LinkComponent<typeof ButtonBase> = (props) => <CreatedButtonLink preload="intent" {...props} />;
 
 interface NavLinkBaseProps extends Omit<NavLinkProps, "href"> {
   ref?: Ref<HTMLAnchorElement>;
@@ -41,6 +30,4 @@ function NavLinkBase(props: NavLinkBaseProps) {
   return <NavLink component="a" {...props} />;
 }
 const CreatedNavLinkLink = createLink(NavLinkBase);
-export const NavLinkLink: LinkComponent<typeof NavLinkBase> = (props) => (
-  <CreatedNavLinkLink preload="intent" {...props} />
-);
+export const NavLinkLink: LinkComponent<typeof NavLinkBase> = (props) => <CreatedNavLinkLink preload="intent" {...props} />;

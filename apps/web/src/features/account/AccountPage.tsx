@@ -1,7 +1,9 @@
 import { Container, Tabs, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "@tanstack/react-router";
 import { PageLoader } from "../../components/PageLoader";
 import { type AuthSession, authClient } from "../../lib/auth-client";
+import { unwrap } from "../../lib/errors";
 import { DangerZoneSection } from "./DangerZoneSection";
 import { EmailSection } from "./EmailSection";
 import { LinkedAccountsSection } from "./LinkedAccountsSection";
@@ -9,14 +11,7 @@ import { PasswordSection } from "./PasswordSection";
 import { ProfileSection } from "./ProfileSection";
 import { SessionsSection } from "./SessionsSection";
 
-export const accountTabs = [
-  "profile",
-  "email",
-  "password",
-  "sessions",
-  "accounts",
-  "danger",
-] as const;
+export const accountTabs = ["profile", "email", "password", "sessions", "accounts", "danger"] as const;
 export type AccountTab = (typeof accountTabs)[number];
 
 export function isAccountTab(value: unknown): value is AccountTab {
@@ -32,13 +27,22 @@ const tabLabels: Record<AccountTab, string> = {
   danger: "Danger zone",
 };
 
-/** Requires a session; the selected tab lives in `?tab=` so it can be linked to. */
+/**
+ * Requires a session; the selected tab lives in `?tab=` so it can be linked to. The session is read
+ * past the cookie cache here: a session revoked from another device must not keep showing the
+ * account page for the cache's lifetime.
+ */
 export function AccountPage({ tab = "profile" }: { tab?: AccountTab | undefined }) {
   const { data: session, isPending, isRefetching } = authClient.useSession();
+  const confirmed = useQuery({
+    queryKey: ["account", "confirmed-session", session?.session.id ?? null],
+    queryFn: async () => unwrap(await authClient.getSession({ query: { disableCookieCache: true } })),
+  });
 
   // While a refetch is in flight the store may still hold the pre-sign-in null.
   if (!session && (isPending || isRefetching)) return <PageLoader label="Loading your account" />;
-  if (!session) return <Navigate to="/sign-in" replace />;
+  if (confirmed.isPending) return <PageLoader label="Loading your account" />;
+  if (!session || !confirmed.data) return <Navigate to="/sign-in" replace />;
   return <AccountTabs session={session} tab={tab} />;
 }
 
@@ -57,8 +61,7 @@ function AccountTabs({ session, tab }: { session: AuthSession; tab: AccountTab }
         // Inactive panels are unmounted so that labels like "Password" are unique on screen.
         keepMounted={false}
         onChange={(value) => {
-          if (isAccountTab(value))
-            void navigate({ to: "/account", search: { tab: value }, replace: true });
+          if (isAccountTab(value)) void navigate({ to: "/account", search: { tab: value }, replace: true });
         }}
       >
         <Tabs.List mb="md" aria-label="Account settings">

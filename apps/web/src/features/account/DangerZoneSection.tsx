@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useDisclosure } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { PasswordField } from "../../components/PasswordField";
 import { authClient } from "../../lib/auth-client";
 import { errorMessage } from "../../lib/errors";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -40,16 +41,15 @@ export function DangerZoneSection() {
     if (result.data?.message === "Verification email sent") {
       closeModal();
       setVerificationSent(true);
-      notifySuccess(
-        "Follow the link we emailed you to confirm the deletion.",
-        "Verification email sent",
-      );
+      notifySuccess("Follow the link we emailed you to confirm the deletion.", "Verification email sent");
       return;
     }
     closeModal();
+    // Navigate before refreshing the session store: once it is empty, this page's
+    // guard would otherwise redirect to /sign-in instead.
+    await navigate({ to: "/goodbye" });
     queryClient.clear();
     await refetchSession();
-    await navigate({ to: "/goodbye" });
   });
 
   return (
@@ -59,8 +59,7 @@ export function DangerZoneSection() {
     >
       {verificationSent && (
         <Alert color="yellow" role="status" title="Verification email sent">
-          We sent you an email to confirm the deletion. Your account is deleted once you follow the
-          link in it.
+          We sent you an email to confirm the deletion. Your account is deleted once you follow the link in it.
         </Alert>
       )}
       <Group>
@@ -77,13 +76,7 @@ export function DangerZoneSection() {
                 {error}
               </Alert>
             )}
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              data-autofocus
-              {...form.getInputProps("password")}
-            />
+            <PasswordField label="Password" autoComplete="current-password" required data-autofocus {...form.getInputProps("password")} />
             <Group justify="flex-end">
               <Button variant="default" onClick={closeModal}>
                 Cancel

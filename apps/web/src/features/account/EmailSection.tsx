@@ -13,10 +13,7 @@ export function EmailSection({ user }: { user: AuthSession["user"] }) {
     initialValues: { newEmail: "" },
     validate: {
       newEmail: (value) =>
-        emailField(value) ??
-        (value.trim().toLowerCase() === user.email.toLowerCase()
-          ? "That is already your email"
-          : null),
+        emailField(value) ?? (value.trim().toLowerCase() === user.email.toLowerCase() ? "That is already your email" : null),
     },
   });
 
@@ -56,11 +53,7 @@ export function EmailSection({ user }: { user: AuthSession["user"] }) {
       <SectionCard title="Email address">
         <Group gap="sm">
           <Text fw={600}>{user.email}</Text>
-          {user.emailVerified ? (
-            <Badge color="green">Verified</Badge>
-          ) : (
-            <Badge color="yellow">Not verified</Badge>
-          )}
+          {user.emailVerified ? <Badge color="green">Verified</Badge> : <Badge color="yellow">Not verified</Badge>}
         </Group>
         {!user.emailVerified && (
           <Group>
@@ -73,13 +66,7 @@ export function EmailSection({ user }: { user: AuthSession["user"] }) {
       <SectionCard title="Change email">
         <form onSubmit={changeEmail} noValidate>
           <Stack gap="sm">
-            <TextInput
-              label="New email"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps("newEmail")}
-            />
+            <TextInput label="New email" type="email" autoComplete="email" required {...form.getInputProps("newEmail")} />
             <Group>
               <Button type="submit" loading={changing}>
                 Change email

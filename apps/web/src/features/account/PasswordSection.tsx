@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, PasswordInput, Stack } from "@mantine/core";
+import { Button, Checkbox, Group, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { PasswordField } from "../../components/PasswordField";
 import { authClient } from "../../lib/auth-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { matchesField, passwordField } from "../auth/validation";
@@ -47,39 +48,17 @@ export function PasswordSection() {
     form.reset();
     // Revoking other sessions changes the sessions tab; drop its cache.
     await queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
-    notifySuccess(
-      revokeOtherSessions
-        ? "Password changed. Your other sessions were signed out."
-        : "Password changed.",
-    );
+    notifySuccess(revokeOtherSessions ? "Password changed. Your other sessions were signed out." : "Password changed.");
   });
 
   return (
     <SectionCard title="Change password">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps("currentPassword")}
-          />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps("newPassword")}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps("confirmPassword")}
-          />
-          <Checkbox
-            label="Sign out other sessions"
-            {...form.getInputProps("revokeOtherSessions", { type: "checkbox" })}
-          />
+          <PasswordField label="Current password" autoComplete="current-password" required {...form.getInputProps("currentPassword")} />
+          <PasswordField label="New password" autoComplete="new-password" required {...form.getInputProps("newPassword")} />
+          <PasswordField label="Confirm password" autoComplete="new-password" required {...form.getInputProps("confirmPassword")} />
+          <Checkbox label="Sign out other sessions" {...form.getInputProps("revokeOtherSessions", { type: "checkbox" })} />
           <Group>
             <Button type="submit" loading={saving}>
               Change password

@@ -43,21 +43,10 @@ export function ProfileSection({ user }: { user: AuthSession["user"] }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Group align="flex-end">
-            <Avatar
-              src={form.values.image.trim() || null}
-              name={form.values.name}
-              size="lg"
-              alt=""
-            />
+            <Avatar src={form.values.image.trim() || null} name={form.values.name} size="lg" alt="" />
           </Group>
           <TextInput label="Name" autoComplete="name" required {...form.getInputProps("name")} />
-          <TextInput
-            label="Image URL"
-            type="url"
-            autoComplete="photo"
-            placeholder="https://…"
-            {...form.getInputProps("image")}
-          />
+          <TextInput label="Image URL" type="url" autoComplete="photo" placeholder="https://…" {...form.getInputProps("image")} />
           <Group>
             <Button type="submit" loading={saving}>
               Save profile

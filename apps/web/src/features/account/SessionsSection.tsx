@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Table, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { PageLoader } from "../../components/PageLoader";
 import { type AuthSession, authClient } from "../../lib/auth-client";
@@ -70,10 +70,10 @@ export function SessionsSection({ currentSession }: { currentSession: AuthSessio
                 return (
                   <Table.Tr key={session.id}>
                     <Table.Td style={{ overflowWrap: "anywhere" }}>
-                      <Group gap="xs" wrap="nowrap" align="flex-start">
+                      <Stack gap={4} align="flex-start">
                         <Text size="sm">{device}</Text>
                         {current && <Badge color="green">This device</Badge>}
-                      </Group>
+                      </Stack>
                     </Table.Td>
                     <Table.Td>{session.ipAddress || "—"}</Table.Td>
                     <Table.Td>{formatDateTime(session.createdAt)}</Table.Td>
@@ -118,10 +118,7 @@ export function SessionsSection({ currentSession }: { currentSession: AuthSessio
   }
 
   return (
-    <SectionCard
-      title="Sessions"
-      description="Every browser or device currently signed in to your account."
-    >
+    <SectionCard title="Sessions" description="Every browser or device currently signed in to your account.">
       {body}
     </SectionCard>
   );

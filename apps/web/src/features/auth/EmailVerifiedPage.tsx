@@ -39,11 +39,7 @@ export function EmailVerifiedPage({ error }: EmailVerifiedSearch) {
       <Alert color="green" role="status">
         Your email is verified.
       </Alert>
-      {session ? (
-        <AnchorLink to="/account">Go to your account</AnchorLink>
-      ) : (
-        <AnchorLink to="/sign-in">Sign in</AnchorLink>
-      )}
+      {session ? <AnchorLink to="/account">Go to your account</AnchorLink> : <AnchorLink to="/sign-in">Sign in</AnchorLink>}
     </FormPage>
   );
 }

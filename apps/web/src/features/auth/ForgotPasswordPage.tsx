@@ -39,8 +39,7 @@ export function ForgotPasswordPage() {
           </Alert>
           {mailboxEnabled && (
             <Text size="sm">
-              Development mode: read the mail in the{" "}
-              <AnchorLink to="/dev/mailbox">development mailbox</AnchorLink>.
+              Development mode: read the mail in the <AnchorLink to="/dev/mailbox">development mailbox</AnchorLink>.
             </Text>
           )}
           <AnchorLink to="/sign-in">Back to sign in</AnchorLink>
@@ -48,16 +47,8 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <Text size="sm">
-              Enter your email and we will send you a link to choose a new password.
-            </Text>
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps("email")}
-            />
+            <Text size="sm">Enter your email and we will send you a link to choose a new password.</Text>
+            <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps("email")} />
             <Button type="submit" loading={submitting} fullWidth>
               Send reset link
             </Button>

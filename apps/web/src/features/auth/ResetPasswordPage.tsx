@@ -1,8 +1,9 @@
-import { Alert, Button, PasswordInput, Stack } from "@mantine/core";
+import { Alert, Button, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { FormPage } from "../../components/FormPage";
 import { AnchorLink } from "../../components/links";
+import { PasswordField } from "../../components/PasswordField";
 import { authClient } from "../../lib/auth-client";
 import { errorMessage } from "../../lib/errors";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -36,9 +37,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     initialValues: { newPassword: "", confirmPassword: "" },
     validate: {
       newPassword: passwordField,
-      confirmPassword: matchesField<{ newPassword: string; confirmPassword: string }>(
-        "newPassword",
-      ),
+      confirmPassword: matchesField<{ newPassword: string; confirmPassword: string }>("newPassword"),
     },
   });
 
@@ -76,18 +75,8 @@ function ResetPasswordForm({ token }: { token: string }) {
               {error} <AnchorLink to="/forgot-password">Request a new reset link</AnchorLink>
             </Alert>
           )}
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps("newPassword")}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps("confirmPassword")}
-          />
+          <PasswordField label="New password" autoComplete="new-password" required {...form.getInputProps("newPassword")} />
+          <PasswordField label="Confirm password" autoComplete="new-password" required {...form.getInputProps("confirmPassword")} />
           <Button type="submit" loading={submitting} fullWidth>
             Reset password
           </Button>

@@ -1,18 +1,10 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormPage } from "../../components/FormPage";
 import { AnchorLink } from "../../components/links";
+import { PasswordField } from "../../components/PasswordField";
 import { authClient } from "../../lib/auth-client";
 import { errorMessage } from "../../lib/errors";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -68,13 +60,12 @@ export function SignInPage() {
             <Alert color={error.unverified ? "yellow" : "red"} role="alert" title={error.message}>
               {error.unverified ? (
                 <>
-                  Your email address is not verified yet. We just sent you a new verification email
-                  — follow the link in it, then sign in again.
+                  Your email address is not verified yet. We just sent you a new verification email — follow the link in it, then sign in
+                  again.
                   {mailboxEnabled && (
                     <>
                       {" "}
-                      Development mode: open the{" "}
-                      <AnchorLink to="/dev/mailbox">development mailbox</AnchorLink>.
+                      Development mode: open the <AnchorLink to="/dev/mailbox">development mailbox</AnchorLink>.
                     </>
                   )}
                 </>
@@ -83,24 +74,10 @@ export function SignInPage() {
               )}
             </Alert>
           )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps("email")}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps("password")}
-          />
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps("email")} />
+          <PasswordField label="Password" autoComplete="current-password" required {...form.getInputProps("password")} />
           <Group justify="space-between">
-            <Checkbox
-              label="Remember me"
-              {...form.getInputProps("rememberMe", { type: "checkbox" })}
-            />
+            <Checkbox label="Remember me" {...form.getInputProps("rememberMe", { type: "checkbox" })} />
             <AnchorLink to="/forgot-password" size="sm">
               Forgot password?
             </AnchorLink>

@@ -1,8 +1,9 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { FormPage } from "../../components/FormPage";
 import { AnchorLink } from "../../components/links";
+import { PasswordField } from "../../components/PasswordField";
 import { authClient } from "../../lib/auth-client";
 import { errorMessage } from "../../lib/errors";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -51,19 +52,8 @@ export function SignUpPage() {
             </Alert>
           )}
           <TextInput label="Name" autoComplete="name" required {...form.getInputProps("name")} />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps("email")}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps("password")}
-          />
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps("email")} />
+          <PasswordField label="Password" autoComplete="new-password" required {...form.getInputProps("password")} />
           <Button type="submit" loading={submitting} fullWidth mt="xs">
             Sign up
           </Button>
@@ -86,15 +76,10 @@ function SignUpDone({ email, signedIn }: { email: string; signedIn: boolean }) {
       </Alert>
       {mailboxEnabled && (
         <Text size="sm">
-          Development mode: read the mail in the{" "}
-          <AnchorLink to="/dev/mailbox">development mailbox</AnchorLink>.
+          Development mode: read the mail in the <AnchorLink to="/dev/mailbox">development mailbox</AnchorLink>.
         </Text>
       )}
-      {signedIn ? (
-        <AnchorLink to="/account">Go to your account</AnchorLink>
-      ) : (
-        <AnchorLink to="/sign-in">Go to sign in</AnchorLink>
-      )}
+      {signedIn ? <AnchorLink to="/account">Go to your account</AnchorLink> : <AnchorLink to="/sign-in">Go to sign in</AnchorLink>}
     </FormPage>
   );
 }

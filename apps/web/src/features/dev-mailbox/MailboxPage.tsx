@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Container,
-  Grid,
-  Group,
-  NavLink,
-  Paper,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Box, Button, Container, Grid, Group, NavLink, Paper, ScrollArea, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { PageLoader } from "../../components/PageLoader";
 import { formatDateTime } from "../../lib/format";
@@ -89,11 +76,7 @@ export function MailboxPage() {
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
-            {selected ? (
-              <MailView mail={selected} />
-            ) : (
-              <Text c="dimmed">Select a mail to read it.</Text>
-            )}
+            {selected ? <MailView mail={selected} /> : <Text c="dimmed">Select a mail to read it.</Text>}
           </Grid.Col>
         </Grid>
       )}

@@ -20,8 +20,7 @@ async function fetchDevMailbox(): Promise<DevMailboxState> {
     headers: { accept: "application/json" },
   });
   if (response.status === 404) return { enabled: false };
-  if (!response.ok)
-    throw new Error(`The mailbox answered ${response.status} ${response.statusText}`);
+  if (!response.ok) throw new Error(`The mailbox answered ${response.status} ${response.statusText}`);
   const body = (await response.json()) as { mails?: DevMail[] };
   return { enabled: true, mails: body.mails ?? [] };
 }

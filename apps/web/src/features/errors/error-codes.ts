@@ -4,23 +4,19 @@
  * case-sensitively except that OAuth codes may arrive upper-cased.
  */
 const messages: Record<string, string> = {
-  state_not_found:
-    "The sign-in request expired or was started in another browser. Please try again.",
+  state_not_found: "The sign-in request expired or was started in another browser. Please try again.",
   please_restart_the_process: "The sign-in process was interrupted. Please start again.",
-  invalid_callback_request:
-    "The provider sent back a request we could not understand. Please try again.",
+  invalid_callback_request: "The provider sent back a request we could not understand. Please try again.",
   no_code: "The provider did not return an authorization code. Please try again.",
   oauth_provider_not_found: "That sign-in provider is not configured on this server.",
   invalid_code: "The authorization code was invalid or already used. Please try again.",
   unable_to_get_user_info: "We could not read your profile from the provider.",
-  email_not_found:
-    "The provider did not share an email address, which we need to create your account.",
+  email_not_found: "The provider did not share an email address, which we need to create your account.",
   no_callback_url: "The request did not say where to return after signing in.",
   account_already_linked_to_different_user: "That account is already linked to a different user.",
   unable_to_link_account: "We could not link that account to your user.",
   internal_server_error: "The server hit an unexpected error. Please try again later.",
-  account_not_linked:
-    "An account with this email exists but is not linked to that provider. Sign in another way first.",
+  account_not_linked: "An account with this email exists but is not linked to that provider. Sign in another way first.",
   signup_disabled: "New sign-ups are disabled.",
   unable_to_create_user: "We could not create your account.",
   unable_to_create_session: "We could not start a session for you.",

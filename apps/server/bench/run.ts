@@ -1,0 +1,117 @@
+/**
+ * `npm run bench`: load against a real Gatehouse process (SQLite, production mode), reporting
+ * requests/s and latency for each scenario and its ratio to bare GET /health measured in the same
+ * run, so figures from different machines can be compared by ratio.
+ *
+ * The server runs in a child process so the load generator does not share its event loop.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const port = Number(process.env.BENCH_PORT ?? 3900);
+const base = `http://127.0.0.1:${port}`;
+
+interface Scenario {
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+async function startServer(dir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, "../src/main.ts")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_URL: base,
+      DATABASE_URL: `file:${join(dir, "bench.db")}`,
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      REQUIRE_EMAIL_VERIFICATION: "false",
+      LOG_LEVEL: "warn",
+      // The bench measures throughput, not the limiter: every request comes from one address.
+      RATE_LIMIT_MAX: "100000000",
+      RATE_LIMIT_SENSITIVE_MAX: "100000000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/ready`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error("server did not become ready");
+}
+
+async function signedInCookies(email: string, password: string): Promise<string> {
+  const json = { "content-type": "application/json", origin: base };
+  await fetch(`${base}/api/auth/sign-up/email`, { method: "POST", headers: json, body: JSON.stringify({ email, password, name: "Bench" }) });
+  const response = await fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+function load(s: Scenario) {
+  return autocannon({ url: base + s.path, method: s.method, headers: s.headers, body: s.body, connections, duration });
+}
+
+const dir = mkdtempSync(join(tmpdir(), "gatehouse-bench-"));
+const server = await startServer(dir);
+try {
+  const email = "bench@example.com";
+  const password = "benchmark password";
+  const cookie = await signedInCookies(email, password);
+  const sessionOnly = cookie
+    .split("; ")
+    .filter((c) => !c.includes("session_data"))
+    .join("; ");
+  const scenarios: Scenario[] = [
+    { name: "GET /health (baseline)", method: "GET", path: "/health" },
+    { name: "GET /api/auth/get-session (cookie cache hit)", method: "GET", path: "/api/auth/get-session", headers: { cookie } },
+    {
+      name: "GET /api/auth/get-session (database)",
+      method: "GET",
+      path: "/api/auth/get-session?disableCookieCache=true",
+      headers: { cookie: sessionOnly },
+    },
+    {
+      name: "POST /api/auth/sign-in/email",
+      method: "POST",
+      path: "/api/auth/sign-in/email",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ email, password }),
+    },
+  ];
+  const rows: Array<{ name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number }> = [];
+  for (const scenario of scenarios) {
+    process.stderr.write(`running ${scenario.name} for ${duration}s…\n`);
+    const r = await load(scenario);
+    rows.push({ name: scenario.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+  }
+  const baseline = rows[0]?.rps ?? 1;
+  console.log(`\nGatehouse benchmark — ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}, SQLite, ${connections} connections, ${duration}s each\n`);
+  console.log("| scenario | req/s | p50 ms | p99 ms | ratio to /health | non-2xx | errors |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  for (const r of rows) {
+    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / baseline).toFixed(4)} | ${r.non2xx} | ${r.errors} |`);
+  }
+} finally {
+  server.kill("SIGTERM");
+  await new Promise((r) => server.once("exit", r));
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,147 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "./support/browser.ts";
+import { type RunningGatehouse, startGatehouse } from "./support/gatehouse.ts";
+
+let gatehouse: RunningGatehouse;
+let browser: Browser;
+let laptop: BrowserContext;
+let phone: BrowserContext;
+
+beforeAll(async () => {
+  gatehouse = await startGatehouse();
+  browser = await launchChromium();
+  laptop = await browser.newContext({ baseURL: gatehouse.url, userAgent: "E2E Laptop" });
+  phone = await browser.newContext({ baseURL: gatehouse.url, userAgent: "E2E Phone" });
+});
+afterAll(async () => {
+  await browser?.close();
+  await gatehouse?.stop();
+});
+
+const email = "grace@example.com";
+const firstPassword = "first password 1";
+const secondPassword = "second password 2";
+const thirdPassword = "third password 3";
+
+/** Waits for a toast or inline message, whichever the page uses. */
+const see = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor({ timeout: 15_000 });
+
+/** Opens the newest mail with this subject in the development mailbox and follows its link. */
+async function followMailLink(page: Page, subject: string) {
+  await page.goto("/dev/mailbox");
+  const mail = page.getByRole("button", { name: new RegExp(subject) }).first();
+  // The worker polls every 100 ms; the page refetches every 3 s.
+  for (let i = 0; i < 20 && !(await mail.isVisible()); i++) {
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await page.waitForTimeout(250);
+  }
+  await mail.click();
+  await page.getByRole("link", { name: /^http/ }).first().click();
+}
+
+async function signIn(page: Page, password: string) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL("**/account**");
+}
+
+describe("a person's account, from sign-up to password reset", () => {
+  it("signs up and verifies the address from the mailbox", async () => {
+    const page = await laptop.newPage();
+    await page.goto("/sign-up");
+    await page.getByLabel("Name").fill("Grace Hopper");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel(/^Password/).fill(firstPassword);
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await see(page, "Check your email to verify your address");
+
+    await followMailLink(page, "Verify your email address");
+    await page.waitForURL("**/email-verified**");
+    await see(page, "Your email is verified");
+  });
+
+  it("signs in on two devices and revokes the other one from the sessions list", async () => {
+    const laptopPage = await laptop.newPage();
+    await signIn(laptopPage, firstPassword);
+    const phonePage = await phone.newPage();
+    await signIn(phonePage, firstPassword);
+
+    await laptopPage.goto("/account?tab=sessions");
+    const revokePhone = laptopPage.getByRole("button", { name: "Revoke session E2E Phone" });
+    await revokePhone.waitFor();
+    await revokePhone.click();
+    await revokePhone.waitFor({ state: "detached" });
+
+    // The phone's session is gone: its next visit to the account page lands on sign-in.
+    await phonePage.goto("/account");
+    await phonePage.waitForURL("**/sign-in**");
+  });
+
+  it("changes the password and signs out the other sessions", async () => {
+    const phonePage = await phone.newPage();
+    await signIn(phonePage, firstPassword);
+
+    const page = await laptop.newPage();
+    await page.goto("/account?tab=password");
+    await page.getByLabel("Current password").fill(firstPassword);
+    await page.getByLabel("New password").fill(secondPassword);
+    await page.getByLabel("Confirm password").fill(secondPassword);
+    await page.getByLabel("Sign out other sessions").check();
+    await page.getByRole("button", { name: "Change password" }).click();
+    await see(page, /password (was )?changed/i);
+
+    await phonePage.goto("/account");
+    await phonePage.waitForURL("**/sign-in**");
+  });
+
+  it("signs out", async () => {
+    const page = await laptop.newPage();
+    await page.goto("/account");
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.goto("/account");
+    await page.waitForURL("**/sign-in**");
+  });
+
+  it("resets a forgotten password through the mailed link and signs in with the new one", async () => {
+    const page = await laptop.newPage();
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send reset link" }).click();
+    await see(page, /If an account exists for that email/);
+
+    await followMailLink(page, "Reset your password");
+    await page.waitForURL("**/reset-password?token=**");
+    await page.getByLabel("New password").fill(thirdPassword);
+    await page.getByLabel("Confirm password").fill(thirdPassword);
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await see(page, "Your password was reset.");
+
+    await signIn(page, thirdPassword);
+    await page.getByRole("tab", { name: "Sessions" }).waitFor();
+    expect(await page.getByText(email).first().isVisible()).toBe(true);
+  });
+
+  it("refuses the old password after the reset", async () => {
+    const page = await phone.newPage();
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel(/^Password/).fill(secondPassword);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await see(page, "Invalid email or password");
+  });
+});
+
+describe("the error page", () => {
+  it("shows the code from the query and a link back to the application", async () => {
+    const page = await laptop.newPage();
+    await page.goto("/api/auth/error?error=state_not_found");
+    await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
+    expect(await page.locator("code").first().textContent()).toBe("state_not_found");
+    await page.getByRole("link", { name: "Back to the application" }).click();
+    await page.waitForURL(`${gatehouse.url}/`);
+  });
+});
