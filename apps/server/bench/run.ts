@@ -57,8 +57,16 @@ async function startServer(dir: string): Promise<ChildProcess> {
 
 async function signedInCookies(email: string, password: string): Promise<string> {
   const json = { "content-type": "application/json", origin: base };
-  await fetch(`${base}/api/auth/sign-up/email`, { method: "POST", headers: json, body: JSON.stringify({ email, password, name: "Bench" }) });
-  const response = await fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
+  await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password, name: "Bench" }),
+  });
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
   if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
   return response.headers
     .getSetCookie()
@@ -104,7 +112,9 @@ try {
     rows.push({ name: scenario.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
   }
   const baseline = rows[0]?.rps ?? 1;
-  console.log(`\nGatehouse benchmark — ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}, SQLite, ${connections} connections, ${duration}s each\n`);
+  console.log(
+    `\nGatehouse benchmark — ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, Node ${process.version}, SQLite, ${connections} connections, ${duration}s each\n`,
+  );
   console.log("| scenario | req/s | p50 ms | p99 ms | ratio to /health | non-2xx | errors |");
   console.log("|---|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) {

@@ -19,7 +19,13 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
     await next();
     // The path only: query strings carry one-time tokens (verify-email?token=…).
     log.info(
-      { requestId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       "request",
     );
   });

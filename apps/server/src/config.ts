@@ -103,10 +103,7 @@ export class ConfigError extends Error {
 
 type Warn = (message: string) => void;
 
-export function loadConfig(
-  env: Record<string, string | undefined> = process.env,
-  warn: Warn = (m) => console.warn(m),
-): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env, warn: Warn = (m) => console.warn(m)): Config {
   // Empty strings in .env files mean "unset", not "invalid".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);

@@ -36,11 +36,14 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const log = overrides.log ?? createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
   const ids = overrides.ids ?? randomIds;
-  const { db, dialect, close: closeDb } = openDatabase(config.database);
+  const {
+    db,
+    dialect,
+    close: closeDb,
+  } = openDatabase(config.database, (error) => log.warn({ err: error.message }, "idle database connection lost; it will be replaced"));
   await migrateToLatest(db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
-  const mailer =
-    overrides.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(db, clock, log));
+  const mailer = overrides.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(db, clock, log));
   const auth = createAuth({ config, db, dialect, clock, ids, log, redis });
   const jobs = new JobRunner({
     db,

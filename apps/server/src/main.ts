@@ -10,7 +10,13 @@ try {
   const server = await listen(deps);
   if (config.runWorker) deps.jobs.start();
   deps.log.info(
-    { url: config.baseUrl, port: server.port, database: deps.dialect, worker: config.runWorker, mail: config.smtpUrl ? "smtp" : "development mailbox" },
+    {
+      url: config.baseUrl,
+      port: server.port,
+      database: deps.dialect,
+      worker: config.runWorker,
+      mail: config.smtpUrl ? "smtp" : "development mailbox",
+    },
     `Gatehouse is listening on ${config.baseUrl}`,
   );
   onShutdown(deps.log, async () => {

@@ -1,13 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { getCurrentAdapter } from "@better-auth/core/context";
 import { betterAuth } from "better-auth";
+import { isAPIError } from "better-auth/api";
 import type { Redis } from "ioredis";
 import type { Config } from "../config.ts";
 import type { Database, Dialect } from "../db/database.ts";
 import { jobRow } from "../jobs/outbox.ts";
 import { SEND_MAIL_JOB } from "../mail/mail.jobs.ts";
-import type { Mail } from "../mail/mailer.ts";
 import { mailTemplates } from "../mail/mail.templates.ts";
+import type { Mail } from "../mail/mailer.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Ids } from "../shared/ids.ts";
 import type { Logger } from "../shared/logger.ts";
@@ -114,6 +115,14 @@ export function createAuth(deps: AuthDeps) {
         log[level]({ component: "better-auth", args: args.length ? args.map(String) : undefined }, message);
       },
     },
+    onAPIError: {
+      // Refused requests (4xx) are routine; better-auth would print each at error level to stderr.
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500)
+          log.debug({ status: error.statusCode, message: error.message }, "auth request refused");
+        else log.error({ err: error }, "better-auth error");
+      },
+    },
     hooks: { before: specBeforeHook, after: specAfterHook },
     plugins: [outboxPlugin()],
   });
@@ -128,19 +137,19 @@ export function createAuth(deps: AuthDeps) {
     const row = jobRow({ type: SEND_MAIL_JOB, payload: mail }, deps.clock, deps.ids);
     await adapter
       .create({
-      model: "job",
-      forceAllowId: true,
-      data: {
-        id: row.id,
-        type: row.type,
-        payload: row.payload,
-        status: row.status,
-        attempts: row.attempts,
-        maxAttempts: row.max_attempts,
-        runAt: new Date(row.run_at),
-        createdAt: new Date(row.created_at),
-        updatedAt: new Date(row.updated_at),
-      },
+        model: "job",
+        forceAllowId: true,
+        data: {
+          id: row.id,
+          type: row.type,
+          payload: row.payload,
+          status: row.status,
+          attempts: row.attempts,
+          maxAttempts: row.max_attempts,
+          runAt: new Date(row.run_at),
+          createdAt: new Date(row.created_at),
+          updatedAt: new Date(row.updated_at),
+        },
       })
       .catch((error: unknown) => {
         const store = outboxFailure.getStore();

@@ -27,9 +27,12 @@ function typeParser(oid: number, format?: "text" | "binary") {
   return pg.types.getTypeParser(oid, format);
 }
 
-export function openDatabase(database: Config["database"]): DatabaseHandle {
+export function openDatabase(database: Config["database"], onIdleError: (error: Error) => void = () => {}): DatabaseHandle {
   if (database.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: database.url, max: 10, types: { getTypeParser: typeParser } });
+    // An idle connection dropped by the server (restart, failover) emits 'error' on the pool;
+    // unhandled, that would crash the process. The pool replaces the connection on next use.
+    pool.on("error", onIdleError);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { Deps } from "../deps.ts";
 import { CLIENT_IP_HEADER, outboxFailure } from "../auth/auth.ts";
+import type { Deps } from "../deps.ts";
 import { commonErrors } from "../shared/app-error.ts";
 import { clientIp } from "./client-ip.ts";
 import { spaShell } from "./web.routes.ts";

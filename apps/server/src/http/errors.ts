@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { Logger } from "../shared/logger.ts";
 import { AppError } from "../shared/app-error.ts";
 import { randomIds } from "../shared/ids.ts";
+import type { Logger } from "../shared/logger.ts";
 
 /**
  * The one place errors become responses. Known errors keep their status and message; anything else

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { Deps } from "../deps.ts";
 import { toDate } from "../db/schema.ts";
+import type { Deps } from "../deps.ts";
 import { commonErrors } from "../shared/app-error.ts";
 
 const query = z.object({

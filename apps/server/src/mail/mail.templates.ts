@@ -6,7 +6,9 @@ const compose = (to: string, subject: string, lines: string[], link: { label: st
   const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">${lines
     .map((l) => `<p>${escapeHtml(l)}</p>`)
-    .join("")}<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p><p style="color:#666">If you did not ask for this, you can ignore this email.</p></body></html>`;
+    .join(
+      "",
+    )}<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p><p style="color:#666">If you did not ask for this, you can ignore this email.</p></body></html>`;
   return { to, subject, text, html };
 };
 
@@ -17,23 +19,41 @@ export const mailTemplates = {
       url,
     }),
   resetPassword: (to: string, url: string) =>
-    compose(to, "Reset your password", ["Someone asked to reset the password of your Gatehouse account.", "The link is valid for one hour."], {
-      label: "Reset password",
-      url,
-    }),
+    compose(
+      to,
+      "Reset your password",
+      ["Someone asked to reset the password of your Gatehouse account.", "The link is valid for one hour."],
+      {
+        label: "Reset password",
+        url,
+      },
+    ),
   confirmEmailChange: (to: string, newEmail: string, url: string) =>
     compose(to, "Confirm your email change", [`Someone asked to change the email of your Gatehouse account to ${newEmail}.`], {
       label: "Approve the change",
       url,
     }),
   existingAccountNotice: (to: string, url: string) =>
-    compose(to, "Someone tried to sign up with your email", ["Someone tried to create a Gatehouse account with this address, which already has one.", "If it was you, sign in instead — or reset your password if you forgot it."], {
-      label: "Sign in",
-      url,
-    }),
+    compose(
+      to,
+      "Someone tried to sign up with your email",
+      [
+        "Someone tried to create a Gatehouse account with this address, which already has one.",
+        "If it was you, sign in instead — or reset your password if you forgot it.",
+      ],
+      {
+        label: "Sign in",
+        url,
+      },
+    ),
   confirmAccountDeletion: (to: string, url: string) =>
-    compose(to, "Confirm account deletion", ["Someone asked to delete your Gatehouse account. This cannot be undone.", "The link is valid for 24 hours."], {
-      label: "Delete my account",
-      url,
-    }),
+    compose(
+      to,
+      "Confirm account deletion",
+      ["Someone asked to delete your Gatehouse account. This cannot be undone.", "The link is valid for 24 hours."],
+      {
+        label: "Delete my account",
+        url,
+      },
+    ),
 };

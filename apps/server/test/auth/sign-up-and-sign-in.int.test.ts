@@ -34,10 +34,12 @@ describe("POST /api/auth/sign-up/email", () => {
     expect(second.data?.user.id).not.toBe(first.data?.user.id);
     await server.drainJobs();
     // Jobs in one batch are delivered concurrently, so compare without order.
-    expect(server.inbox.to("dup@example.com").map((m) => m.subject).sort()).toEqual([
-      "Someone tried to sign up with your email",
-      "Verify your email address",
-    ]);
+    expect(
+      server.inbox
+        .to("dup@example.com")
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(["Someone tried to sign up with your email", "Verify your email address"]);
     // The second password did not replace the first.
     const signIn = await server.client().auth.signIn.email({ email: "dup@example.com", password: "second password" });
     expect(signIn.error?.status).toBe(401);

@@ -28,7 +28,9 @@ describe("X-Request-Id", () => {
   it("is set on answers of every kind, a new one per request", async () => {
     const browser = server.client();
     const responses = await Promise.all(
-      ["/health", "/ready", "/api/nope", "/api/auth/error?error=state_not_found", "/api/dev/mailbox", "/api/dev/mailbox?limit=0"].map((p) => browser.fetch(p)),
+      ["/health", "/ready", "/api/nope", "/api/auth/error?error=state_not_found", "/api/dev/mailbox", "/api/dev/mailbox?limit=0"].map((p) =>
+        browser.fetch(p),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual([200, 200, 404, 200, 200, 400]);
     const ids = responses.map((r) => r.headers.get("x-request-id"));

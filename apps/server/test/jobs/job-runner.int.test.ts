@@ -54,7 +54,11 @@ describe("job runner", () => {
   });
 
   it("leaves a job scheduled in the future alone until its time comes", async () => {
-    const id = await enqueue(handle.db, clock, randomIds, { type: "later", payload: null, runAt: new Date(clock.current.getTime() + 60_000) });
+    const id = await enqueue(handle.db, clock, randomIds, {
+      type: "later",
+      payload: null,
+      runAt: new Date(clock.current.getTime() + 60_000),
+    });
     const r = runner({ later: { run: async () => {} } });
     expect(await r.drain()).toBe(0);
     clock.advance(60_000);

@@ -24,7 +24,11 @@ describe("mail delivery", () => {
 
     server.inbox.failWith = undefined;
     // The retry is scheduled a second later; make it due now rather than waiting.
-    await server.deps.db.updateTable("job").set({ run_at: new Date(0).toISOString() }).where("id", "=", queued?.id ?? "").execute();
+    await server.deps.db
+      .updateTable("job")
+      .set({ run_at: new Date(0).toISOString() })
+      .where("id", "=", queued?.id ?? "")
+      .execute();
     await server.drainJobs();
     const [mail] = server.inbox.to("outage@example.com");
     expect(mail?.subject).toBe("Verify your email address");
@@ -45,7 +49,9 @@ describe("mail delivery", () => {
   it("never answers success for a sign-up whose verification mail could not be queued", async () => {
     await sql`alter table job rename to job_unavailable`.execute(server.deps.db);
     try {
-      const response = await server.client().post("/api/auth/sign-up/email", { email: "tx@example.com", password: "patient password", name: "T" });
+      const response = await server
+        .client()
+        .post("/api/auth/sign-up/email", { email: "tx@example.com", password: "patient password", name: "T" });
       expect(response.status).toBe(500);
       const body = await response.json();
       expect(body).toMatchObject({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error" });
