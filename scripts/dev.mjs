@@ -4,7 +4,8 @@
 import { spawn } from "node:child_process";
 
 const children = [
-  spawn("npm", ["run", "dev", "--workspace", "apps/server"], { stdio: "inherit" }),
+  // Run from the repository root so ./data is the same folder `npm start` uses.
+  spawn(process.execPath, ["--watch-path=apps/server/src", "apps/server/src/main.ts"], { stdio: "inherit" }),
   spawn("npm", ["run", "dev", "--workspace", "apps/web"], { stdio: "inherit" }),
 ];
 const stop = (code) => {

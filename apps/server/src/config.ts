@@ -46,6 +46,7 @@ const envSchema = z
       .string()
       .optional()
       .refine((v) => !v || /^rediss?:\/\//.test(v), "must start with redis:// or rediss://"),
+    REDIS_KEY_PREFIX: z.string().default("gatehouse:"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     RUN_WORKER: flag(true),
     REQUIRE_EMAIL_VERIFICATION: flag(true),
@@ -81,6 +82,7 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
   logLevel: string;
   runWorker: boolean;
   requireEmailVerification: boolean;
@@ -137,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
     runWorker: e.RUN_WORKER,
     requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION,

@@ -92,7 +92,7 @@ export function createAuth(deps: AuthDeps) {
       window: config.rateLimit.window,
       max: config.rateLimit.max,
       storage: "database",
-      ...(deps.redis ? { customStorage: redisRateLimitStorage(deps.redis) } : {}),
+      ...(deps.redis ? { customStorage: redisRateLimitStorage(deps.redis, config.redisKeyPrefix) } : {}),
       customRules: {
         "/sign-in/*": sensitive(10),
         "/sign-up/*": sensitive(10),

@@ -19,7 +19,7 @@ export interface TestServer {
 }
 
 /** better-auth builds links from BASE_URL, so the port must be known before the server starts. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
       const address = probe.address();

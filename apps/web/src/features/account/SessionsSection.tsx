@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { AnchorLink } from "../../components/links";
 import { PageLoader } from "../../components/PageLoader";
 import { type AuthSession, authClient } from "../../lib/auth-client";
-import { unwrap } from "../../lib/errors";
+import { AuthRequestError, unwrap } from "../../lib/errors";
 import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { sessionsQueryKey, useSessions } from "./account.queries";
@@ -38,11 +39,17 @@ export function SessionsSection({ currentSession }: { currentSession: AuthSessio
   let body: React.ReactNode;
   if (sessions.isPending) body = <PageLoader label="Loading sessions" />;
   else if (sessions.isError)
-    body = (
-      <Alert color="red" role="alert" title="Could not load your sessions">
-        {sessions.error.message}
-      </Alert>
-    );
+    body =
+      sessions.error instanceof AuthRequestError && sessions.error.code === "SESSION_NOT_FRESH" ? (
+        // Listing sessions is a sensitive action: better-auth wants a recent sign-in for it.
+        <Alert color="yellow" role="alert" title="Please sign in again">
+          For your security, your sessions are shown only after a recent sign-in. <AnchorLink to="/sign-in">Sign in again</AnchorLink>
+        </Alert>
+      ) : (
+        <Alert color="red" role="alert" title="Could not load your sessions">
+          {sessions.error.message}
+        </Alert>
+      );
   else {
     const hasOthers = sessions.data.some((session) => !isCurrent(session));
     body = (
