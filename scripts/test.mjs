@@ -13,7 +13,7 @@ import pg from "pg";
 
 const requireAll = process.env.CI === "true" || process.env.GATEHOUSE_REQUIRE_ALL === "1";
 const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const chromium = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync);
+const chromium = [process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const reports = mkdtempSync(join(tmpdir(), "gatehouse-reports-"));
 const extraArgs = process.argv.slice(2);
 

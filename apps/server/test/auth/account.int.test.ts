@@ -1,17 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { uniqueEmail } from "../support/fixtures.ts";
 import { linkIn } from "../support/smtp-inbox.ts";
-import { signedInUser, startTestServer, type TestServer } from "../support/test-server.ts";
+import { signedInUser, startTestServer, type TestServer, useTestServer } from "../support/test-server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
-afterEach(() => {
-  vi.useRealTimers();
-});
+const server = useTestServer();
 
-const uniqueEmail = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 const userRow = (s: TestServer, id: string) => s.deps.db.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirst();
 const freshSession = (client: ReturnType<TestServer["client"]>) => client.auth.getSession({ query: { disableCookieCache: true } });
 

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BrowserClient } from "../support/auth-client.ts";
-import { signedInUser, startTestServer, type TestServer } from "../support/test-server.ts";
+import { signedInUser, useTestServer } from "../support/test-server.ts";
 
 const NEW_PASSWORD = "a brand new passphrase";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = useTestServer();
 
 /** The same user signed in from a second browser. */
 async function secondBrowser(email: string, password: string): Promise<BrowserClient> {

@@ -1,29 +1,11 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { freezeDate, SECOND, uniqueEmail } from "../support/fixtures.ts";
 import { linkIn } from "../support/smtp-inbox.ts";
-import { signedInUser, startTestServer, type TestServer } from "../support/test-server.ts";
+import { signedInUser, startTestServer, useTestServer } from "../support/test-server.ts";
 
-const SECOND = 1000;
 const VERIFY_SUBJECT = "Verify your email address";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-const uniqueEmail = (tag: string) => `${tag}-${randomBytes(4).toString("hex")}@example.com`;
-
-/** Freezes Date at the real current time; only Date moves, timers stay real. */
-function freezeDate(): number {
-  const start = Date.now();
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(start);
-  return start;
-}
+const server = useTestServer();
 
 /** Signs up without following the verification mail; returns the address and its mails so far. */
 async function unverifiedUser(tag: string) {

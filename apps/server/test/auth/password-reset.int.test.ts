@@ -1,31 +1,13 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { BrowserClient } from "../support/auth-client.ts";
+import { freezeDate, SECOND, uniqueEmail } from "../support/fixtures.ts";
 import { linkIn } from "../support/smtp-inbox.ts";
-import { signedInUser, startTestServer, type TestServer } from "../support/test-server.ts";
+import { signedInUser, useTestServer } from "../support/test-server.ts";
 
-const SECOND = 1000;
 const RESET_SUBJECT = "Reset your password";
 const NEW_PASSWORD = "a brand new passphrase";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-const uniqueEmail = (tag: string) => `${tag}-${randomBytes(4).toString("hex")}@example.com`;
-
-/** Freezes Date at the real current time; only Date moves, timers stay real. */
-function freezeDate(): number {
-  const start = Date.now();
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(start);
-  return start;
-}
+const server = useTestServer();
 
 /** Asks for a reset mail and returns the link it carries. */
 async function requestReset(email: string, redirectTo = "/reset-password"): Promise<string> {

@@ -1,29 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BrowserClient } from "../support/auth-client.ts";
-import { signedInUser, startTestServer, type TestServer } from "../support/test-server.ts";
+import { DAY, freezeDate, HOUR, SECOND } from "../support/fixtures.ts";
+import { signedInUser, startTestServer, type TestServer, useTestServer } from "../support/test-server.ts";
 
-const SECOND = 1000;
-const HOUR = 3600 * SECOND;
-const DAY = 24 * HOUR;
 const SESSION_COOKIE = "better-auth.session_token";
 const CACHE_COOKIE = "better-auth.session_data";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-/** Freezes Date at the real current time; only Date moves, timers stay real. */
-function freezeDate(): number {
-  const start = Date.now();
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(start);
-  return start;
-}
+const server = useTestServer();
 
 /** Signs the same user in from another browser. */
 async function anotherBrowser(on: TestServer, email: string, password: string, rememberMe?: boolean): Promise<BrowserClient> {

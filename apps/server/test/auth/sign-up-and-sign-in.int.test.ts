@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { linkIn } from "../support/smtp-inbox.ts";
-import { signedInUser, startTestServer, type TestServer } from "../support/test-server.ts";
+import { signedInUser, startTestServer, useTestServer } from "../support/test-server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = useTestServer();
 
 describe("POST /api/auth/sign-up/email", () => {
   it("creates an unverified user and mails a verification link that signs them in", async () => {

@@ -1,14 +1,10 @@
 import { getMigrations } from "better-auth/db/migration";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../src/db/migrate.ts";
 import { testEngine } from "../support/test-database.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { useTestServer } from "../support/test-server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = useTestServer();
 
 describe("database schema after start-up migrations", () => {
   it("leaves better-auth's own migration planner nothing to create, add or warn about", async () => {

@@ -1,18 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { uniqueEmail } from "../support/fixtures.ts";
 // This file runs under vitest's NODE_ENV=test, in which better-auth would skip Origin and
 // callbackURL checks if Gatehouse did not force them on: passing here proves it does.
-import { signedInUser, startTestServer, type TestServer } from "../support/test-server.ts";
+import { signedInUser, startTestServer, type TestServer, useTestServer } from "../support/test-server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
-afterEach(() => {
-  vi.useRealTimers();
-});
+const server = useTestServer();
 
-const uniqueEmail = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
 const sessionCookie = (r: Response) => r.headers.getSetCookie().find((c) => c.includes("session_token="));
 
 describe("GET /api/auth/ok and /api/auth/error", () => {

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uniqueEmail } from "../support/fixtures.ts";
 import { testEngine } from "../support/test-database.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { startTestServer, type TestServer, useTestServer } from "../support/test-server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
-
-const uniqueEmail = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+const server = useTestServer();
 
 describe("health and readiness", () => {
   it("GET /health answers 200 { status: 'ok' }", async () => {

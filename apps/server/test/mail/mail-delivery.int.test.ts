@@ -1,13 +1,9 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { linkIn } from "../support/smtp-inbox.ts";
-import { startTestServer, type TestServer } from "../support/test-server.ts";
+import { useTestServer } from "../support/test-server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.stop());
+const server = useTestServer();
 
 const jobsOfType = (type: string) => server.deps.db.selectFrom("job").selectAll().where("type", "=", type).execute();
 

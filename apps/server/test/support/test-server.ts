@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { loadConfig } from "../../src/config.ts";
 import { createDeps, type Deps } from "../../src/deps.ts";
 import { listen } from "../../src/server.ts";
@@ -83,4 +84,25 @@ export async function signedInUser(server: TestServer, overrides: { email?: stri
   // Following the link verifies the address and, with autoSignInAfterVerification, signs in.
   await client.fetch(link);
   return { client, email, password, userId: signUp.data.user.id };
+}
+
+/**
+ * One server for all the tests of a file: started before the first, stopped after the last, with
+ * real timers restored after each test (tests that move Date need not clean up).
+ */
+export function useTestServer(env: Record<string, string> = {}): TestServer {
+  let current: TestServer | undefined;
+  beforeAll(async () => {
+    current = await startTestServer(env);
+  });
+  afterAll(() => current?.stop());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  return new Proxy({} as TestServer, {
+    get(_, key) {
+      if (!current) throw new Error("the test server starts in beforeAll; use it inside a test or hook");
+      return Reflect.get(current, key);
+    },
+  });
 }
