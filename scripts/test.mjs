@@ -7,12 +7,14 @@
 // GATEHOUSE_REQUIRE_ALL=1) a skipped pass is a failure, because CI must skip nothing.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 
 const requireAll = process.env.CI === "true" || process.env.GATEHOUSE_REQUIRE_ALL === "1";
 const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const chromium = [process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const reports = mkdtempSync(join(tmpdir(), "gatehouse-reports-"));
 const extraArgs = process.argv.slice(2);
@@ -63,12 +65,34 @@ async function postgresReachable() {
   }
 }
 
-vitest("server on SQLite", "apps/server", [], { TEST_DB: "sqlite" });
+/** A Redis that answers PING, without pulling in a client library here. */
+function redisReachable() {
+  const { hostname, port } = new URL(redisUrl);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: hostname, port: Number(port || 6379), timeout: 2000 });
+    socket.once("connect", () => socket.write("PING\r\n"));
+    socket.once("data", (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith("+PONG"));
+    });
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const redisEnv = (await redisReachable()) ? { TEST_REDIS_URL: redisUrl } : undefined;
+if (!redisEnv) skip("the Redis tests", `no Redis at ${redisUrl}; start Redis or set TEST_REDIS_URL`);
+
+vitest("server on SQLite", "apps/server", [], { TEST_DB: "sqlite", ...redisEnv });
 
 if (await postgresReachable()) {
   vitest("server on PostgreSQL", "apps/server", [".int.test.ts"], {
     TEST_DB: "postgres",
     TEST_DATABASE_URL: postgresUrl,
+    ...redisEnv,
   });
 } else {
   skip("the PostgreSQL pass", `no server at ${postgresUrl}; start PostgreSQL or set TEST_DATABASE_URL`);

@@ -5,24 +5,31 @@ import { ping } from "./db/database.ts";
 import type { Deps } from "./deps.ts";
 import { authRoutes } from "./http/auth.routes.ts";
 import { handleError } from "./http/errors.ts";
-import { webRoutes } from "./http/web.routes.ts";
+import { WEB_DIST, webRoutes } from "./http/web.routes.ts";
 import { devMailboxRoutes } from "./mail/mail.routes.ts";
 import { commonErrors } from "./shared/app-error.ts";
 
+/** Paths that carry a one-time token as a segment, with that segment redacted. */
+export function loggablePath(path: string): string {
+  return path.replace(/^(\/api\/auth\/reset-password)\/[^/]+/, "$1/[redacted]");
+}
+
 export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   const { config, log } = deps;
+  const webDist = options.webDist ?? WEB_DIST;
   const app = new Hono();
 
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
-    // The path only: query strings carry one-time tokens (verify-email?token=…).
+    // The path only (query strings carry one-time tokens, verify-email?token=…), with the token
+    // redacted where it is a path segment.
     log.info(
       {
         requestId: c.get("requestId"),
         method: c.req.method,
-        path: c.req.path,
+        path: loggablePath(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },
@@ -49,13 +56,15 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
     }
   });
 
-  app.route("/api/auth", authRoutes(deps));
-  if (!config.isProduction) app.route("/api/dev", devMailboxRoutes(deps));
+  app.route("/api/auth", authRoutes(deps, webDist));
+  // The mailbox shows one-time links: only outside production, only when mail is not really sent,
+  // and only to the machine itself.
+  if (!config.isProduction && !config.smtpUrl) app.route("/api/dev", devMailboxRoutes(deps));
   app.all("/api/*", () => {
     throw commonErrors.notFound("No such endpoint");
   });
   app.all("/v1/*", (c) => c.json({ error: "ResourceNotFound", detail: "Not found" }, 404));
-  app.route("/", webRoutes(options.webDist));
+  app.route("/", webRoutes(webDist));
 
   app.onError((error, c) => handleError(error, c, log));
   return app;

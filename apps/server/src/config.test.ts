@@ -53,6 +53,12 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reports production requirements together with other bad keys", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", PORT: "x", TRUSTED_PROXIES: "10.0.0.0/8, proxy.internal" })).toThrow(
+      /PORT:.*\n.*AUTH_SECRET: required.*\n.*BASE_URL: required.*\n.*TRUSTED_PROXIES: "proxy.internal"/s,
+    );
+  });
+
   it("refuses a minimum password length above the maximum", () => {
     expect(() => loadConfig({ AUTH_SECRET: secret, PASSWORD_MIN_LENGTH: "20", PASSWORD_MAX_LENGTH: "10" })).toThrow(/PASSWORD_MIN_LENGTH/);
   });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
+import { proxyList } from "./http/client-ip.ts";
 
 /**
  * The only reader of process.env. Every setting is validated here once, so a bad value stops
@@ -24,49 +25,44 @@ const list = z
       .filter(Boolean),
   );
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    DATABASE_URL: z
-      .string()
-      .default("file:./data/gatehouse.db")
-      .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), "must start with file: or postgres://"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default("0.0.0.0"),
-    BASE_URL: z.url().optional(),
-    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    TRUSTED_ORIGINS: list,
-    TRUSTED_PROXIES: list,
-    SMTP_URL: z
-      .string()
-      .optional()
-      .refine((v) => !v || /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://"),
-    MAIL_FROM: z.string().default("Gatehouse <no-reply@localhost>"),
-    REDIS_URL: z
-      .string()
-      .optional()
-      .refine((v) => !v || /^rediss?:\/\//.test(v), "must start with redis:// or rediss://"),
-    REDIS_KEY_PREFIX: z.string().default("gatehouse:"),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    RUN_WORKER: flag(true),
-    REQUIRE_EMAIL_VERIFICATION: flag(true),
-    SESSION_EXPIRES_IN: seconds(60 * 60 * 24 * 7),
-    SESSION_UPDATE_AGE: seconds(60 * 60 * 24),
-    SESSION_FRESH_AGE: seconds(60 * 60 * 24),
-    COOKIE_CACHE_MAX_AGE: seconds(60),
-    PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).default(8),
-    PASSWORD_MAX_LENGTH: z.coerce.number().int().min(1).max(1024).default(128),
-    RATE_LIMIT_WINDOW: seconds(60),
-    RATE_LIMIT_MAX: seconds(100),
-    RATE_LIMIT_SENSITIVE_MAX: seconds(3),
-    BODY_LIMIT_BYTES: seconds(1024 * 1024),
-    WORKER_POLL_MS: seconds(500),
-    DATA_DIR: z.string().optional(),
-  })
-  .refine((e) => e.PASSWORD_MIN_LENGTH <= e.PASSWORD_MAX_LENGTH, {
-    path: ["PASSWORD_MIN_LENGTH"],
-    message: "must not exceed PASSWORD_MAX_LENGTH",
-  });
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z
+    .string()
+    .default("file:./data/gatehouse.db")
+    .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), "must start with file: or postgres://"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  BASE_URL: z.url().optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  TRUSTED_ORIGINS: list,
+  TRUSTED_PROXIES: list,
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://"),
+  MAIL_FROM: z.string().default("Gatehouse <no-reply@localhost>"),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || /^rediss?:\/\//.test(v), "must start with redis:// or rediss://"),
+  REDIS_KEY_PREFIX: z.string().default("gatehouse:"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  RUN_WORKER: flag(true),
+  REQUIRE_EMAIL_VERIFICATION: flag(true),
+  SESSION_EXPIRES_IN: seconds(60 * 60 * 24 * 7),
+  SESSION_UPDATE_AGE: seconds(60 * 60 * 24),
+  SESSION_FRESH_AGE: seconds(60 * 60 * 24),
+  COOKIE_CACHE_MAX_AGE: seconds(60),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).default(8),
+  PASSWORD_MAX_LENGTH: z.coerce.number().int().min(1).max(1024).default(128),
+  RATE_LIMIT_WINDOW: seconds(60),
+  RATE_LIMIT_MAX: seconds(100),
+  RATE_LIMIT_SENSITIVE_MAX: seconds(3),
+  BODY_LIMIT_BYTES: seconds(1024 * 1024),
+  WORKER_POLL_MS: seconds(500),
+  DATA_DIR: z.string().optional(),
+});
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -105,13 +101,36 @@ export class ConfigError extends Error {
 
 type Warn = (message: string) => void;
 
+/** Rules across keys, checked on the raw values so they are reported alongside per-key problems. */
+function crossFieldProblems(raw: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (raw.NODE_ENV === "production" && !raw.AUTH_SECRET) problems.push("AUTH_SECRET: required when NODE_ENV=production");
+  if (raw.NODE_ENV === "production" && !raw.BASE_URL) problems.push("BASE_URL: required when NODE_ENV=production");
+  if (Number(raw.PASSWORD_MIN_LENGTH ?? 8) > Number(raw.PASSWORD_MAX_LENGTH ?? 128)) {
+    problems.push("PASSWORD_MIN_LENGTH: must not exceed PASSWORD_MAX_LENGTH");
+  }
+  try {
+    proxyList(
+      (raw.TRUSTED_PROXIES ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  return problems;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, warn: Warn = (m) => console.warn(m)): Config {
   // Empty strings in .env files mean "unset", not "invalid".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`));
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)),
+    ...crossFieldProblems(cleaned),
+  ];
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   const e = parsed.data;
   const isProduction = e.NODE_ENV === "production";
   const database = e.DATABASE_URL.startsWith("file:")
@@ -119,11 +138,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     : ({ kind: "postgres", url: e.DATABASE_URL } as const);
   const dataDir = resolve(e.DATA_DIR ?? (database.kind === "sqlite" && database.file !== ":memory:" ? dirname(database.file) : "./data"));
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
-
-  const problems: string[] = [];
-  if (isProduction && !e.AUTH_SECRET) problems.push("AUTH_SECRET: required when NODE_ENV=production");
-  if (isProduction && !e.BASE_URL) problems.push("BASE_URL: required when NODE_ENV=production");
-  if (problems.length) throw new ConfigError(problems);
 
   return {
     env: e.NODE_ENV,

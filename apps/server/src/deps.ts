@@ -42,8 +42,12 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     close: closeDb,
   } = openDatabase(config.database, (error) => log.warn({ err: error.message }, "idle database connection lost; it will be replaced"));
   await migrateToLatest(db);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
-  const mailer = overrides.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(db, clock, log));
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // Without a listener ioredis prints every reconnect failure as an unhandled error event.
+  redis?.on("error", (error: Error) => log.warn({ err: error.message }, "redis connection problem"));
+  const mailer =
+    overrides.mailer ??
+    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, new URL(config.baseUrl).hostname) : devMailbox(db, clock, log));
   const auth = createAuth({ config, db, dialect, clock, ids, log, redis });
   const jobs = new JobRunner({
     db,

@@ -6,7 +6,7 @@ import type { Redis } from "ioredis";
 import type { Config } from "../config.ts";
 import type { Database, Dialect } from "../db/database.ts";
 import { jobRow } from "../jobs/outbox.ts";
-import { SEND_MAIL_JOB } from "../mail/mail.jobs.ts";
+import { MAIL_MAX_ATTEMPTS, SEND_MAIL_JOB } from "../mail/mail.jobs.ts";
 import { mailTemplates } from "../mail/mail.templates.ts";
 import type { Mail } from "../mail/mailer.ts";
 import type { Clock } from "../shared/clock.ts";
@@ -99,7 +99,6 @@ export function createAuth(deps: AuthDeps) {
         "/change-password": sensitive(10),
         "/change-email": sensitive(10),
         "/request-password-reset": sensitive(60),
-        "/forget-password": sensitive(60),
         "/send-verification-email": sensitive(60),
       },
     },
@@ -112,7 +111,7 @@ export function createAuth(deps: AuthDeps) {
     logger: {
       level: config.logLevel === "debug" || config.logLevel === "trace" ? "debug" : "warn",
       log: (level, message, ...args) => {
-        log[level]({ component: "better-auth", args: args.length ? args.map(String) : undefined }, message);
+        log[level]({ component: "better-auth", args: args.length ? args : undefined }, message);
       },
     },
     onAPIError: {
@@ -134,7 +133,7 @@ export function createAuth(deps: AuthDeps) {
   async function sendMail(mail: Mail): Promise<void> {
     const context = await auth.$context;
     const adapter = await getCurrentAdapter(context.adapter);
-    const row = jobRow({ type: SEND_MAIL_JOB, payload: mail }, deps.clock, deps.ids);
+    const row = jobRow({ type: SEND_MAIL_JOB, payload: mail, maxAttempts: MAIL_MAX_ATTEMPTS }, deps.clock, deps.ids);
     await adapter
       .create({
         model: "job",

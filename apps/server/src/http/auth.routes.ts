@@ -9,14 +9,14 @@ import { spaShell } from "./web.routes.ts";
  * better-auth behind a thin layer that (1) stamps the trusted client address, (2) keeps the paths
  * SPEC.md names where better-auth 1.7 renamed them, and (3) renders the error page in the web app.
  */
-export function authRoutes(deps: Deps) {
+export function authRoutes(deps: Deps, webDist: string) {
   const app = new Hono();
   const renamed: Record<string, string> = {
     // SPEC §7 calls it forget-password; better-auth 1.7 renamed it. Same body, same answer.
     "/api/auth/forget-password": "/api/auth/request-password-reset",
   };
 
-  app.get("/error", spaShell());
+  app.get("/error", spaShell(webDist));
 
   app.all("/*", async (c) => {
     const url = new URL(c.req.url);
@@ -32,6 +32,9 @@ export function authRoutes(deps: Deps) {
     const outcome: { error?: unknown } = {};
     const answer = await outboxFailure.run(outcome, () => deps.auth.handler(new Request(url, init)));
     if (outcome.error) throw outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
+    // better-auth's own 500 has an empty body; ours carries an error id (the cause is already logged
+    // by onAPIError).
+    if (answer.status >= 500) throw new Error(`better-auth answered ${answer.status} for ${url.pathname}`);
     // better-auth answers unknown paths with an empty 404; ours are JSON everywhere under /api.
     if (answer.status === 404 && !answer.headers.get("content-type")) throw commonErrors.notFound("No such endpoint");
     // A fresh Response: better-auth's headers may be immutable, and the request id must be added.

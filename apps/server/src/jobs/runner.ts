@@ -44,18 +44,22 @@ export class JobRunner {
   /** Runs every due job until none is left. Tests and the CLI call this directly. */
   async drain(): Promise<number> {
     let total = 0;
-    for (;;) {
+    // Once stopping, finish what is claimed but claim nothing new: the backlog waits for the next
+    // worker instead of being cut off by the shutdown deadline.
+    while (!this.stopping) {
       const ran = await this.tick();
       if (ran === 0) return total;
       total += ran;
     }
+    return total;
   }
 
   /** One claim-and-run round; returns how many jobs it ran. */
   async tick(): Promise<number> {
     const { db, dialect, clock, batchSize = 10, lockMs = 5 * 60 * 1000 } = this.o;
     const jobs = await claimDueJobs(db, dialect, this.workerId, clock.now(), lockMs, batchSize);
-    await Promise.all(jobs.map((job) => this.runOne(job)));
+    // allSettled: one job's failed status update must not end the round while others still run.
+    await Promise.allSettled(jobs.map((job) => this.runOne(job)));
     return jobs.length;
   }
 
@@ -88,16 +92,24 @@ export class JobRunner {
         .where("id", "=", job.id)
         .where("locked_by", "=", this.workerId)
         .execute();
+    const scrub = handler?.scrubPayloadWhenDone ? { payload: '"[scrubbed]"' } : {};
+    // Reclaimed after its worker died on the last allowed attempt: running it again could crash
+    // this worker too, so it is dead-lettered instead.
+    if (job.attempts > job.max_attempts) {
+      await done({ status: "dead", last_error: "worker stopped during the last attempt", ...scrub });
+      log.warn({ jobId: job.id, type: job.type, attempt: job.attempts }, "job dead-lettered after its worker died");
+      return;
+    }
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
       await handler.run(JSON.parse(job.payload), { id: job.id, attempt: job.attempts });
-      await done({ status: "done", last_error: null, ...(handler.scrubPayloadWhenDone ? { payload: '"[scrubbed]"' } : {}) });
+      await done({ status: "done", last_error: null, ...scrub });
       log.debug({ jobId: job.id, type: job.type }, "job done");
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const dead = job.attempts >= job.max_attempts;
       const runAt = new Date(clock.now().getTime() + retryDelayMs(job.attempts)).toISOString();
-      await done(dead ? { status: "dead", last_error: message } : { status: "pending", run_at: runAt, last_error: message });
+      await done(dead ? { status: "dead", last_error: message, ...scrub } : { status: "pending", run_at: runAt, last_error: message });
       log.warn({ jobId: job.id, type: job.type, attempt: job.attempts, dead, err: message }, "job failed");
     }
   }

@@ -3,6 +3,11 @@ import type { JobHandler } from "../jobs/runner.ts";
 import type { Mailer } from "./mailer.ts";
 
 export const SEND_MAIL_JOB = "mail.send";
+/**
+ * With backoff doubling to a 1 h cap, 25 attempts span about 14 hours: an SMTP outage shorter than
+ * that loses no mail (the default 10 would give up after about 9 minutes).
+ */
+export const MAIL_MAX_ATTEMPTS = 25;
 
 const mailPayload = z.object({
   to: z.email(),

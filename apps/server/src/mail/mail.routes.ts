@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { toDate } from "../db/schema.ts";
 import type { Deps } from "../deps.ts";
+import { clientIp, isLoopback } from "../http/client-ip.ts";
 import { commonErrors } from "../shared/app-error.ts";
 
 const query = z.object({
@@ -12,6 +13,10 @@ const query = z.object({
 /** The development mailbox. Mounted only outside production: it shows one-time links. */
 export function devMailboxRoutes(deps: Deps) {
   const app = new Hono();
+  app.use(async (c, next) => {
+    if (!isLoopback(clientIp(c, deps.config.trustedProxies))) throw commonErrors.notFound("No such endpoint");
+    await next();
+  });
   app.get("/mailbox", async (c) => {
     const parsed = query.safeParse(c.req.query());
     if (!parsed.success) throw commonErrors.validation("Invalid query parameters", z.treeifyError(parsed.error));

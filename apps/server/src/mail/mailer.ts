@@ -16,12 +16,13 @@ export interface Mailer {
   close?(): void;
 }
 
-export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+export function smtpMailer(url: string, from: string, messageIdDomain: string): Mailer {
+  // Timeouts well under the job lock (5 min): a stalled session must fail before another worker
+  // may reclaim the job, or the same mail could go out twice at once.
+  const transport = nodemailer.createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
   return {
     async send(mail, id) {
-      const host = new URL(url).hostname || "gatehouse";
-      await transport.sendMail({ from, ...mail, messageId: `<${id}@${host}>` });
+      await transport.sendMail({ from, ...mail, messageId: `<${id}@${messageIdDomain}>` });
     },
     close: () => transport.close(),
   };

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { uniqueEmail } from "../support/fixtures.ts";
 // This file runs under vitest's NODE_ENV=test, in which better-auth would skip Origin and
@@ -114,6 +115,21 @@ describe("malformed and oversized bodies", () => {
       expect(error).toBeNull();
       expect(data?.user.emailVerified).toBe(false);
     });
+  });
+});
+
+describe("failures inside better-auth", () => {
+  it("answer 500 with an error id and nothing about the cause", async () => {
+    const { email, password } = await signedInUser(server);
+    await sql`alter table account rename to account_unavailable`.execute(server.deps.db);
+    try {
+      const response = await server.client().post("/api/auth/sign-in/email", { email, password });
+      expect(response.status).toBe(500);
+      const body = await response.json();
+      expect(body).toEqual({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error", errorId: expect.stringMatching(/^err_/) });
+    } finally {
+      await sql`alter table account_unavailable rename to account`.execute(server.deps.db);
+    }
   });
 });
 

@@ -23,11 +23,11 @@ describe("X-Request-Id", () => {
   it("is set on answers of every kind, a new one per request", async () => {
     const browser = server.client();
     const responses = await Promise.all(
-      ["/health", "/ready", "/api/nope", "/api/auth/error?error=state_not_found", "/api/dev/mailbox", "/api/dev/mailbox?limit=0"].map((p) =>
+      ["/health", "/ready", "/api/nope", "/api/auth/error?error=state_not_found", "/sign-in", "/api/auth/nope"].map((p) =>
         browser.fetch(p),
       ),
     );
-    expect(responses.map((r) => r.status)).toEqual([200, 200, 404, 200, 200, 400]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 404, 200, 200, 404]);
     const ids = responses.map((r) => r.headers.get("x-request-id"));
     for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(ids).size).toBe(ids.length);
@@ -95,6 +95,18 @@ describe("development mailbox", () => {
       expect(mails.map((m: { to: string }) => m.to)).toEqual([second]);
     });
 
+    it("answers 404 to anyone but the machine itself", async () => {
+      const behindProxy = await startTestServer({ SMTP_URL: "", TRUSTED_PROXIES: "127.0.0.1" });
+      try {
+        const remote = await behindProxy.client().fetch("/api/dev/mailbox", { headers: { "x-forwarded-for": "203.0.113.9" } });
+        expect(remote.status).toBe(404);
+        const local = await behindProxy.client().fetch("/api/dev/mailbox");
+        expect(local.status).toBe(200);
+      } finally {
+        await behindProxy.stop();
+      }
+    });
+
     it("refuses limit=0 with 400 VALIDATION_ERROR", async () => {
       const response = await noSmtp.client().fetch("/api/dev/mailbox?limit=0");
       expect(response.status).toBe(400);
@@ -102,10 +114,16 @@ describe("development mailbox", () => {
     });
   });
 
+  it("does not exist when mail really goes out over SMTP", async () => {
+    const response = await server.client().fetch("/api/dev/mailbox");
+    expect(response.status).toBe(404);
+  });
+
   describe("in production", () => {
     let production: TestServer;
     beforeAll(async () => {
-      production = await startTestServer({ NODE_ENV: "production" });
+      // Without SMTP, so only production is what hides the mailbox.
+      production = await startTestServer({ NODE_ENV: "production", SMTP_URL: "" });
     });
     afterAll(() => production.stop());
 

@@ -113,6 +113,45 @@ describe("job runner", () => {
     expect(await job(id)).toMatchObject({ status: "done", attempts: 2, locked_by: null });
   });
 
+  it("dead-letters, without running it again, a job whose worker died during its last attempt", async () => {
+    let runs = 0;
+    const id = await enqueue(handle.db, clock, randomIds, { type: "crashy", payload: "secret link", maxAttempts: 1 });
+    void runner({ crashy: { run: () => new Promise(() => {}), scrubPayloadWhenDone: true } }, { lockMs: 1000 }).tick();
+    await expect.poll(async () => (await job(id)).status).toBe("running");
+    clock.advance(1001);
+    await runner({ crashy: { run: async () => void runs++, scrubPayloadWhenDone: true } }).drain();
+    expect(runs).toBe(0);
+    expect(await job(id)).toMatchObject({ status: "dead", last_error: "worker stopped during the last attempt" });
+    expect((await job(id)).payload).not.toContain("secret link");
+  });
+
+  it("forgets a dead mail's payload as it would a delivered one's", async () => {
+    const id = await enqueue(handle.db, clock, randomIds, { type: "doomed", payload: "https://x/reset?token=abc", maxAttempts: 1 });
+    await runner({ doomed: { run: () => Promise.reject(new Error("550 no such user")), scrubPayloadWhenDone: true } }).drain();
+    expect(await job(id)).toMatchObject({ status: "dead", last_error: "550 no such user" });
+    expect((await job(id)).payload).not.toContain("token=abc");
+  });
+
+  it("stops claiming new jobs once asked to stop, leaving the backlog for the next worker", async () => {
+    for (let i = 0; i < 30; i++) await enqueue(handle.db, clock, randomIds, { type: "backlog", payload: i });
+    let ran = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const r = runner({ backlog: { run: async () => void (ran++, await gate) } });
+    r.start();
+    // The first batch (10) is claimed and running when the stop comes.
+    await expect.poll(() => ran).toBe(10);
+    const stopped = r.stop();
+    release();
+    await stopped;
+    expect(ran).toBe(10);
+    const statuses = await handle.db.selectFrom("job").select("status").execute();
+    expect(statuses.filter((j) => j.status === "done")).toHaveLength(10);
+    expect(statuses.filter((j) => j.status === "pending")).toHaveLength(20);
+  });
+
   it("dead-letters a job with no handler instead of retrying forever", async () => {
     const id = await enqueue(handle.db, clock, randomIds, { type: "unknown.kind", payload: null, maxAttempts: 1 });
     await runner({}).drain();
