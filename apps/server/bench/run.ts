@@ -5,12 +5,12 @@
  *
  * The server runs in a child process so the load generator does not share its event loop.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
+import { type GatehouseProcess, spawnGatehouse, waitUntilReady } from "../test/support/gatehouse-process.ts";
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -25,34 +25,22 @@ interface Scenario {
   body?: string;
 }
 
-async function startServer(dir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, "../src/main.ts")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: base,
-      DATABASE_URL: `file:${join(dir, "bench.db")}`,
-      AUTH_SECRET: randomBytes(32).toString("hex"),
-      REQUIRE_EMAIL_VERIFICATION: "false",
-      LOG_LEVEL: "warn",
-      // The bench measures throughput, not the limiter: every request comes from one address.
-      RATE_LIMIT_MAX: "100000000",
-      RATE_LIMIT_SENSITIVE_MAX: "100000000",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+async function startServer(dir: string): Promise<GatehouseProcess> {
+  const server = spawnGatehouse("server", {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: base,
+    DATABASE_URL: `file:${join(dir, "bench.db")}`,
+    AUTH_SECRET: randomBytes(32).toString("hex"),
+    REQUIRE_EMAIL_VERIFICATION: "false",
+    LOG_LEVEL: "warn",
+    // The bench measures throughput, not the limiter: every request comes from one address.
+    RATE_LIMIT_MAX: "100000000",
+    RATE_LIMIT_SENSITIVE_MAX: "100000000",
   });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/ready`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error("server did not become ready");
+  await waitUntilReady(base, server);
+  return server;
 }
 
 async function signedInCookies(email: string, password: string): Promise<string> {
@@ -121,7 +109,6 @@ try {
     console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / baseline).toFixed(4)} | ${r.non2xx} | ${r.errors} |`);
   }
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
+  await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }
