@@ -23,7 +23,10 @@ export function proxyList(entries: string[]): BlockList {
 const lists = new WeakMap<string[], BlockList>();
 const trusted = (entries: string[], address: string) => {
   let list = lists.get(entries);
-  if (!list) lists.set(entries, (list = proxyList(entries)));
+  if (!list) {
+    list = proxyList(entries);
+    lists.set(entries, list);
+  }
   return list.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
 };
 

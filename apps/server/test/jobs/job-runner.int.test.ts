@@ -139,7 +139,14 @@ describe("job runner", () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const r = runner({ backlog: { run: async () => void (ran++, await gate) } });
+    const r = runner({
+      backlog: {
+        run: async () => {
+          ran++;
+          await gate;
+        },
+      },
+    });
     r.start();
     // The first batch (10) is claimed and running when the stop comes.
     await expect.poll(() => ran).toBe(10);
