@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test run, summed into one closing line "N passed, N failed".
+//   0. type check and lint (each counts as one test);
 //   1. unit and integration tests on SQLite;
 //   2. the integration tests again on PostgreSQL, when a server is reachable;
 //   3. the browser tests, when Chromium is installed.
@@ -64,6 +65,20 @@ async function postgresReachable() {
     return false;
   }
 }
+
+/** A whole-tree check that passes or fails as one. */
+function check(name, command, args) {
+  console.log(`\n=== ${name} ===`);
+  const run = spawnSync(command, args, { stdio: "inherit" });
+  if (run.status === 0) passed += 1;
+  else {
+    failed += 1;
+    problems.push(`${name} failed`);
+  }
+}
+
+check("type check", "npm", ["run", "typecheck", "--silent"]);
+check("lint", "npm", ["run", "lint", "--silent"]);
 
 /** A Redis that answers PING, without pulling in a client library here. */
 function redisReachable() {
