@@ -61,11 +61,11 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   // and only to the machine itself.
   if (!config.isProduction && !config.smtpUrl) app.route("/api/dev", devMailboxRoutes(deps));
   app.all("/api/*", () => {
-    throw commonErrors.notFound("No such endpoint");
+    throw commonErrors.noSuchEndpoint();
   });
   app.all("/v1/*", (c) => c.json({ error: "ResourceNotFound", detail: "Not found" }, 404));
   app.route("/", webRoutes(webDist));
 
-  app.onError((error, c) => handleError(error, c, log));
+  app.onError((error, c) => handleError(error, c, log, deps.ids));
   return app;
 }

@@ -5,14 +5,13 @@ import { isAPIError } from "better-auth/api";
 import type { Redis } from "ioredis";
 import type { Config } from "../config.ts";
 import type { Database, Dialect } from "../db/database.ts";
-import { jobRow } from "../jobs/outbox.ts";
 import { MAIL_MAX_ATTEMPTS, SEND_MAIL_JOB } from "../mail/mail.jobs.ts";
 import { mailTemplates } from "../mail/mail.templates.ts";
 import type { Mail } from "../mail/mailer.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Ids } from "../shared/ids.ts";
 import type { Logger } from "../shared/logger.ts";
-import { outboxPlugin } from "./outbox-plugin.ts";
+import { enqueueThroughAdapter, outboxPlugin } from "./outbox-plugin.ts";
 import { redisRateLimitStorage } from "./rate-limit-storage.ts";
 import { specAfterHook, specBeforeHook } from "./spec-hooks.ts";
 
@@ -133,28 +132,16 @@ export function createAuth(deps: AuthDeps) {
   async function sendMail(mail: Mail): Promise<void> {
     const context = await auth.$context;
     const adapter = await getCurrentAdapter(context.adapter);
-    const row = jobRow({ type: SEND_MAIL_JOB, payload: mail, maxAttempts: MAIL_MAX_ATTEMPTS }, deps.clock, deps.ids);
-    await adapter
-      .create({
-        model: "job",
-        forceAllowId: true,
-        data: {
-          id: row.id,
-          type: row.type,
-          payload: row.payload,
-          status: row.status,
-          attempts: row.attempts,
-          maxAttempts: row.max_attempts,
-          runAt: new Date(row.run_at),
-          createdAt: new Date(row.created_at),
-          updatedAt: new Date(row.updated_at),
-        },
-      })
-      .catch((error: unknown) => {
-        const store = outboxFailure.getStore();
-        if (store) store.error = error;
-        throw error;
-      });
+    await enqueueThroughAdapter(
+      adapter,
+      { type: SEND_MAIL_JOB, payload: mail, maxAttempts: MAIL_MAX_ATTEMPTS },
+      deps.clock,
+      deps.ids,
+    ).catch((error: unknown) => {
+      const store = outboxFailure.getStore();
+      if (store) store.error = error;
+      throw error;
+    });
   }
 
   return auth;

@@ -1,4 +1,8 @@
+import type { DBAdapter } from "@better-auth/core/db/adapter";
 import type { BetterAuthPlugin } from "better-auth";
+import { type JobRequest, jobRow } from "../jobs/outbox.ts";
+import type { Clock } from "../shared/clock.ts";
+import type { Ids } from "../shared/ids.ts";
 
 /**
  * Declares our `job` table to better-auth so mail enqueued from its callbacks is written through
@@ -27,3 +31,33 @@ export const outboxPlugin = () =>
       },
     },
   }) satisfies BetterAuthPlugin;
+
+/**
+ * Enqueues a job through a better-auth adapter — the transaction-bound one when better-auth holds a
+ * transaction — using the field names declared above. The row itself is the one `enqueue()` writes.
+ */
+export async function enqueueThroughAdapter(
+  adapter: Pick<DBAdapter, "create">,
+  request: JobRequest,
+  clock: Clock,
+  ids: Ids,
+): Promise<string> {
+  const row = jobRow(request, clock, ids);
+  await adapter.create({
+    model: "job",
+    forceAllowId: true,
+    data: {
+      id: row.id,
+      type: row.type,
+      payload: row.payload,
+      status: row.status,
+      attempts: row.attempts,
+      maxAttempts: row.max_attempts,
+      runAt: new Date(row.run_at),
+      dedupeKey: row.dedupe_key,
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
+    },
+  });
+  return row.id;
+}

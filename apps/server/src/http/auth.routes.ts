@@ -36,7 +36,7 @@ export function authRoutes(deps: Deps, webDist: string) {
     // by onAPIError).
     if (answer.status >= 500) throw new Error(`better-auth answered ${answer.status} for ${url.pathname}`);
     // better-auth answers unknown paths with an empty 404; ours are JSON everywhere under /api.
-    if (answer.status === 404 && !answer.headers.get("content-type")) throw commonErrors.notFound("No such endpoint");
+    if (answer.status === 404 && !answer.headers.get("content-type")) throw commonErrors.noSuchEndpoint();
     // A fresh Response: better-auth's headers may be immutable, and the request id must be added.
     const response = new Response(answer.body, answer);
     response.headers.set("X-Request-Id", c.get("requestId"));

@@ -12,21 +12,25 @@ const missingBuild = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 /** The single-page app's shell: every browser route below returns it and the client router takes over. */
 export function spaShell(distDir = WEB_DIST) {
   const indexFile = resolve(distDir, "index.html");
+  // Read on first use, then kept: `npm start` builds before the server starts, so the file does not
+  // change under a running process. Until a build exists, keep looking.
+  let html: string | undefined;
   return (c: Context) => {
+    if (html === undefined && existsSync(indexFile)) html = readFileSync(indexFile, "utf8");
     c.header("Cache-Control", "no-cache");
-    return c.html(existsSync(indexFile) ? readFileSync(indexFile, "utf8") : missingBuild);
+    return c.html(html ?? missingBuild);
   };
 }
 
 export function webRoutes(distDir = WEB_DIST) {
   const app = new Hono();
   const shell = spaShell(distDir);
-  // Built assets carry a content hash in their name, so they can be cached for good.
   // Without a build there is nothing to serve but the shell's "not built yet" page.
   if (!existsSync(distDir)) {
     app.get("*", shell);
     return app;
   }
+  // Built assets carry a content hash in their name, so they can be cached for good.
   app.use(
     "/assets/*",
     serveStatic({

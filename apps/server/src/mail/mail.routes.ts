@@ -14,7 +14,7 @@ const query = z.object({
 export function devMailboxRoutes(deps: Deps) {
   const app = new Hono();
   app.use(async (c, next) => {
-    if (!isLoopback(clientIp(c, deps.config.trustedProxies))) throw commonErrors.notFound("No such endpoint");
+    if (!isLoopback(clientIp(c, deps.config.trustedProxies))) throw commonErrors.noSuchEndpoint();
     await next();
   });
   app.get("/mailbox", async (c) => {

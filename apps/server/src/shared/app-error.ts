@@ -21,5 +21,6 @@ export class AppError extends Error {
 export const commonErrors = {
   validation: (message: string, details?: unknown) => new AppError("VALIDATION_ERROR", 400, message, details),
   notFound: (message = "Not found") => new AppError("NOT_FOUND", 404, message),
+  noSuchEndpoint: () => new AppError("NOT_FOUND", 404, "No such endpoint"),
   payloadTooLarge: (limit: number) => new AppError("PAYLOAD_TOO_LARGE", 413, `Request body exceeds ${limit} bytes`),
 };
