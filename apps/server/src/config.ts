@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
+import { parseSignInConfig, type SignInConfig } from "./config.sign-in.ts";
 import { proxyList } from "./http/client-ip.ts";
 
 /**
@@ -88,6 +89,7 @@ export type Config = {
   bodyLimitBytes: number;
   workerPollMs: number;
   dataDir: string;
+  signIn: SignInConfig;
 };
 
 export class ConfigError extends Error {
@@ -126,18 +128,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Empty strings in .env files mean "unset", not "invalid".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
+  const signIn = parseSignInConfig(cleaned, baseUrlOf(cleaned.BASE_URL, cleaned.PORT ?? 3000));
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)),
     ...crossFieldProblems(cleaned),
+    ...signIn.problems,
   ];
-  if (!parsed.success || problems.length) throw new ConfigError(problems);
+  if (!parsed.success || !signIn.config || problems.length) throw new ConfigError(problems);
   const e = parsed.data;
   const isProduction = e.NODE_ENV === "production";
   const database = e.DATABASE_URL.startsWith("file:")
     ? ({ kind: "sqlite", file: e.DATABASE_URL.slice("file:".length) } as const)
     : ({ kind: "postgres", url: e.DATABASE_URL } as const);
   const dataDir = resolve(e.DATA_DIR ?? (database.kind === "sqlite" && database.file !== ":memory:" ? dirname(database.file) : "./data"));
-  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const baseUrl = baseUrlOf(e.BASE_URL, e.PORT);
 
   return {
     env: e.NODE_ENV,
@@ -168,7 +172,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     workerPollMs: e.WORKER_POLL_MS,
     dataDir,
+    signIn: signIn.config,
   };
+}
+
+function baseUrlOf(configured: string | undefined, port: string | number): string {
+  // Also called before validation (for the sign-in settings), so a bad value must not throw here.
+  const url = [configured, `http://localhost:${port}`].find((candidate) => candidate && URL.canParse(candidate)) ?? "http://localhost";
+  return url.replace(/\/$/, "");
 }
 
 /**

@@ -11,6 +11,8 @@ import type { Mail } from "../mail/mailer.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Ids } from "../shared/ids.ts";
 import type { Logger } from "../shared/logger.ts";
+import { signInMethodPlugins } from "./methods/index.ts";
+import { socialProviderOptions } from "./methods/social.ts";
 import { enqueueThroughAdapter, outboxPlugin } from "./outbox-plugin.ts";
 import { redisRateLimitStorage } from "./rate-limit-storage.ts";
 import { specAfterHook, specBeforeHook } from "./spec-hooks.ts";
@@ -80,6 +82,18 @@ export function createAuth(deps: AuthDeps) {
         sendDeleteAccountVerification: async ({ user, url }) => sendMail(mailTemplates.confirmAccountDeletion(user.email, url)),
       },
     },
+    socialProviders: socialProviderOptions(config.signIn),
+    account: {
+      // Provider tokens must stay usable (get-access-token), so they are encrypted, not hashed.
+      encryptOAuthTokens: true,
+      // SPEC §4: OAuth state lives 10 minutes and is deleted after one use — a database row.
+      storeStateStrategy: "database",
+      accountLinking: {
+        enabled: true,
+        trustedProviders: config.signIn.accountLinking.trustedProviders,
+        allowUnlinkingAll: config.signIn.accountLinking.allowUnlinkingAll,
+      },
+    },
     session: {
       expiresIn: config.session.expiresIn,
       updateAge: config.session.updateAge,
@@ -99,6 +113,8 @@ export function createAuth(deps: AuthDeps) {
         "/change-email": sensitive(10),
         "/request-password-reset": sensitive(60),
         "/send-verification-email": sensitive(60),
+        "/sign-in/magic-link": sensitive(60),
+        "/two-factor/verify-*": sensitive(10),
       },
     },
     advanced: {
@@ -122,7 +138,7 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     hooks: { before: specBeforeHook, after: specAfterHook },
-    plugins: [outboxPlugin()],
+    plugins: [outboxPlugin(), ...signInMethodPlugins(config, sendMail)],
   });
 
   /**

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "kysely";
 import * as identity from "./migrations/0001_identity.ts";
 import * as jobs from "./migrations/0002_jobs_and_dev_mail.ts";
+import * as signInMethods from "./migrations/0003_sign_in_methods.ts";
 
 /**
  * Migrations are listed here rather than discovered from the folder, so their order is explicit
@@ -9,6 +10,7 @@ import * as jobs from "./migrations/0002_jobs_and_dev_mail.ts";
 const migrations: Record<string, Migration> = {
   "0001_identity": identity,
   "0002_jobs_and_dev_mail": jobs,
+  "0003_sign_in_methods": signInMethods,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

@@ -16,6 +16,33 @@ export interface UserTable {
   image: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  username: string | null;
+  displayUsername: string | null;
+  twoFactorEnabled: Bool | null;
+}
+
+export interface PasskeyTable {
+  id: string;
+  name: string | null;
+  publicKey: string;
+  userId: string;
+  credentialID: string;
+  counter: number;
+  deviceType: string;
+  backedUp: Bool;
+  transports: string | null;
+  createdAt: Timestamp | null;
+  aaguid: string | null;
+}
+
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: Bool | null;
+  failedVerificationCount: number | null;
+  lockedUntil: Timestamp | null;
 }
 
 export interface SessionTable {
@@ -93,6 +120,8 @@ export interface DB {
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  passkey: PasskeyTable;
+  twoFactor: TwoFactorTable;
   rateLimit: RateLimitTable;
   job: JobTable;
   dev_mail: DevMailTable;

@@ -2,30 +2,28 @@ import { Hono } from "hono";
 import { CLIENT_IP_HEADER, outboxFailure } from "../auth/auth.ts";
 import type { Deps } from "../deps.ts";
 import { commonErrors } from "../shared/app-error.ts";
+import { specRequest, specResponse } from "./auth-spec-fidelity.ts";
 import { clientIp } from "./client-ip.ts";
 import { spaShell } from "./web.routes.ts";
 
 /**
- * better-auth behind a thin layer that (1) stamps the trusted client address, (2) keeps the paths
- * SPEC.md names where better-auth 1.7 renamed them, and (3) renders the error page in the web app.
+ * better-auth behind a thin layer that (1) stamps the trusted client address, (2) keeps the paths,
+ * methods and statuses SPEC.md names where better-auth 1.7 differs, and (3) renders the error page
+ * in the web app.
  */
 export function authRoutes(deps: Deps, webDist: string) {
   const app = new Hono();
-  const renamed: Record<string, string> = {
-    // SPEC §7 calls it forget-password; better-auth 1.7 renamed it. Same body, same answer.
-    "/api/auth/forget-password": "/api/auth/request-password-reset",
-  };
-
   app.get("/error", spaShell(webDist));
 
   app.all("/*", async (c) => {
     const url = new URL(c.req.url);
-    const target = renamed[url.pathname];
-    if (target) url.pathname = target;
+    const route = specRequest({ method: c.req.method, path: url.pathname });
+    url.pathname = route.path;
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, deps.config.trustedProxies));
-    const init: RequestInit & { duplex?: "half" } = { method: c.req.method, headers, signal: c.req.raw.signal };
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+    if (route.dropBody) for (const name of ["content-type", "content-length"]) headers.delete(name);
+    const init: RequestInit & { duplex?: "half" } = { method: route.method, headers, signal: c.req.raw.signal };
+    if (route.method !== "GET" && route.method !== "HEAD") {
       init.body = c.req.raw.body;
       init.duplex = "half";
     }
@@ -38,7 +36,8 @@ export function authRoutes(deps: Deps, webDist: string) {
     // better-auth answers unknown paths with an empty 404; ours are JSON everywhere under /api.
     if (answer.status === 404 && !answer.headers.get("content-type")) throw commonErrors.noSuchEndpoint();
     // A fresh Response: better-auth's headers may be immutable, and the request id must be added.
-    const response = new Response(answer.body, answer);
+    const fitted = await specResponse(url.pathname, answer);
+    const response = new Response(fitted.body, fitted);
     response.headers.set("X-Request-Id", c.get("requestId"));
     return response;
   });

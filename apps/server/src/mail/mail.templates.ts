@@ -46,6 +46,13 @@ export const mailTemplates = {
         url,
       },
     ),
+  magicLink: (to: string, url: string, minutes: number) =>
+    compose(
+      to,
+      "Your sign-in link",
+      ["Use this link to sign in to Gatehouse. It works once.", `The link is valid for ${minutes} minute${minutes === 1 ? "" : "s"}.`],
+      { label: "Sign in", url },
+    ),
   confirmAccountDeletion: (to: string, url: string) =>
     compose(
       to,
