@@ -1,4 +1,6 @@
+import { passkeyClient } from "@better-auth/passkey/client";
 import { createAuthClient } from "better-auth/client";
+import { magicLinkClient, twoFactorClient, usernameClient } from "better-auth/client/plugins";
 
 /**
  * better-auth's own client, as a browser would run it: it keeps cookies between calls and sends the
@@ -24,7 +26,12 @@ export function browserClient(baseURL: string, options: { origin?: string } = {}
   };
   return {
     /** better-auth's client (a Proxy, so our helpers live beside it rather than on it). */
-    auth: createAuthClient({ baseURL, fetchOptions: { customFetchImpl: cookieFetch } }),
+    auth: createAuthClient({
+      baseURL,
+      fetchOptions: { customFetchImpl: cookieFetch },
+      // The same client plugins the web app uses, so tests call what a browser calls.
+      plugins: [usernameClient(), magicLinkClient(), passkeyClient(), twoFactorClient()],
+    }),
     cookies: jar,
     /** A raw request carrying this browser's cookies; redirects are returned, not followed. */
     fetch: (path: string, init?: RequestInit) => cookieFetch(new URL(path, baseURL), init),
