@@ -107,14 +107,17 @@ export function createAuth(deps: AuthDeps) {
       storage: "database",
       ...(deps.redis ? { customStorage: redisRateLimitStorage(deps.redis, config.redisKeyPrefix) } : {}),
       customRules: {
+        // The first matching rule wins, so the specific path comes before its wildcard.
+        "/sign-in/magic-link": sensitive(60),
         "/sign-in/*": sensitive(10),
         "/sign-up/*": sensitive(10),
         "/change-password": sensitive(10),
         "/change-email": sensitive(10),
         "/request-password-reset": sensitive(60),
         "/send-verification-email": sensitive(60),
-        "/sign-in/magic-link": sensitive(60),
-        "/two-factor/verify-*": sensitive(10),
+        // The two-factor plugin's own rule (3 per 10 s on every /two-factor/* path: codes and the
+        // password-checking enable/disable/backup-code calls) made configurable like the others.
+        "/two-factor/*": sensitive(10),
       },
     },
     advanced: {

@@ -20,7 +20,8 @@ async function verifiedUserWithUsername(s: TestServer, username: string, passwor
   return { client, email, password };
 }
 
-const userByEmail = (s: TestServer, email: string) => s.deps.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
+const userByEmail = (s: TestServer, email: string) =>
+  s.deps.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
 
 describe("POST /api/auth/sign-up/email with a username", () => {
   it("stores the username in lowercase and shows it as typed as the display username", async () => {
@@ -71,8 +72,7 @@ describe("POST /api/auth/sign-up/email with a username", () => {
   });
 
   it("accepts exactly 3 and exactly 30 characters of letters, digits, underscore and dot", async () => {
-    for (const username of [`a_${randomBytes(1).toString("hex")[0]}`, `Z.9_${randomBytes(13).toString("hex")}`]) {
-      expect(username.length === 3 || username.length === 30).toBe(true);
+    for (const username of ["a_1", `Z.9_${"x".repeat(26)}`]) {
       const { error } = await server
         .client()
         .auth.signUp.email({ email: uniqueEmail("edge"), password: "analytical engine", name: "Edge", username });
@@ -107,7 +107,10 @@ describe("POST /api/auth/update-user with a username", () => {
     const { client, email } = await verifiedUserWithUsername(server, mine);
     const response = await client.post("/api/auth/update-user", { username: theirs.toUpperCase() });
     expect(response.status).toBe(422);
-    expect(await response.json()).toMatchObject({ code: "USERNAME_IS_ALREADY_TAKEN", message: "Username is already taken. Please try another." });
+    expect(await response.json()).toMatchObject({
+      code: "USERNAME_IS_ALREADY_TAKEN",
+      message: "Username is already taken. Please try another.",
+    });
     expect(await userByEmail(server, email)).toMatchObject({ username: mine });
   });
 
@@ -178,6 +181,16 @@ describe("POST /api/auth/sign-in/username", () => {
     expect(sessionCookie(forget)).not.toMatch(/Max-Age|Expires/i);
   });
 
+  it("refuses an untrusted callbackURL with 403 and signs nobody in", async () => {
+    const username = uniqueUsername("callback");
+    const { password } = await verifiedUserWithUsername(server, username);
+    const browser = server.client();
+    const response = await browser.post("/api/auth/sign-in/username", { username, password, callbackURL: "https://evil.example.com/" });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ message: "Invalid callbackURL" });
+    expect(browser.cookies.size).toBe(0);
+  });
+
   it("answers 422 for a name that cannot be a username, without looking anyone up", async () => {
     const response = await server.client().post("/api/auth/sign-in/username", { username: "x", password: "whatever1" });
     expect(response.status).toBe(422);
@@ -230,13 +243,14 @@ describe("USERNAME_MIN_LENGTH=5, USERNAME_MAX_LENGTH=8", () => {
   });
 });
 
-describe("rate limiting of /sign-in/username (RATE_LIMIT_SENSITIVE_MAX=3)", () => {
-  it("answers the 4th attempt within 10 s with 429, like the other sign-ins", async () => {
-    const limited = await startTestServer({ RATE_LIMIT_SENSITIVE_MAX: "3" });
+describe("rate limiting of /sign-in/username (RATE_LIMIT_SENSITIVE_MAX=4)", () => {
+  // 4, not better-auth's built-in 3, so the test shows our "/sign-in/*" rule is the one applied.
+  it("answers the 5th attempt within 10 s with 429, like the other sign-ins", async () => {
+    const limited = await startTestServer({ RATE_LIMIT_SENSITIVE_MAX: "4" });
     try {
       const browser = limited.client();
       const attempt = () => browser.post("/api/auth/sign-in/username", { username: "victim", password: "guess guess" });
-      for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
+      for (let i = 0; i < 4; i++) expect((await attempt()).status).toBe(401);
       const blocked = await attempt();
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get("x-retry-after"))).toBeGreaterThan(0);
