@@ -1,13 +1,14 @@
-import { passkey } from "@better-auth/passkey";
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthEndpoint } from "better-auth/api";
-import { magicLink, twoFactor, username } from "better-auth/plugins";
+import { magicLink, username } from "better-auth/plugins";
 import type { Config } from "../../config.ts";
 import { mailTemplates } from "../../mail/mail.templates.ts";
 import type { Mail } from "../../mail/mailer.ts";
 import { captchaPlugins } from "./captcha.ts";
+import { passkeyPlugins } from "./passkey.ts";
 import { passwordPolicyPlugin } from "./password-policy.ts";
 import { configuredProviders, genericOAuthPlugins } from "./social.ts";
+import { twoFactorPlugins } from "./two-factor.ts";
 
 /**
  * Every way to sign in besides email and password (those are core better-auth options), as
@@ -23,8 +24,8 @@ export function signInMethodPlugins(config: Config, sendMail: (mail: Mail) => Pr
       storeToken: "hashed",
       sendMagicLink: ({ email, url }) => sendMail(mailTemplates.magicLink(email, url, Math.round(signIn.magicLink.expiresIn / 60))),
     }),
-    passkey({ rpID: signIn.passkey.rpId, rpName: signIn.passkey.rpName, origin: signIn.passkey.origin }),
-    twoFactor({ issuer: signIn.twoFactor.issuer }),
+    ...passkeyPlugins(signIn),
+    ...twoFactorPlugins(signIn),
     ...genericOAuthPlugins(signIn),
     ...captchaPlugins(signIn.captcha),
     ...(signIn.rejectCommonPasswords ? [passwordPolicyPlugin(config.password)] : []),
@@ -55,7 +56,7 @@ const signInMethodsPlugin = (config: Config) =>
           username: true,
           magicLink: true,
           passkey: true,
-          socialProviders: configuredProviders(config.signIn),
+          socialProviders: configuredProviders(config.signIn, ctx.context.socialProviders),
           captcha: config.signIn.captcha
             ? { provider: config.signIn.captcha.provider, siteKey: config.signIn.captcha.siteKey ?? null }
             : null,
