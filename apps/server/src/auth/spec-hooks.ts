@@ -1,5 +1,6 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
+import { oauthAfterHook, oauthBeforeHook } from "./oauth-spec-hooks.ts";
 
 /**
  * Where better-auth 1.7.7 departs from SPEC.md, these hooks restore the spec's behaviour; each is
@@ -8,6 +9,8 @@ import { deleteSessionCookie } from "better-auth/cookies";
 
 /** Before an endpoint runs. */
 export const specBeforeHook = createAuthMiddleware(async (ctx) => {
+  // Social/OIDC: accounts named by providerId (SPEC §7), unknown or expired state (SPEC §8).
+  await oauthBeforeHook(ctx);
   if (ctx.path === "/change-email") {
     // SPEC §5: the new email must not already be in use. better-auth answers success and quietly
     // does nothing, which leaves the person waiting for a mail that never comes.
@@ -34,6 +37,8 @@ export const specBeforeHook = createAuthMiddleware(async (ctx) => {
 export const specAfterHook = createAuthMiddleware(async (ctx) => {
   const returned = ctx.context.returned;
   if (returned instanceof Error || returned instanceof Response) return;
+  const oauthAnswer = await oauthAfterHook(ctx);
+  if (oauthAnswer !== undefined) return oauthAnswer;
   if (ctx.path === "/delete-user" && (returned as { message?: string } | undefined)?.message === "User deleted") {
     // better-auth re-issues the cached session cookie here, so the deleted user would still look
     // signed in for the cookie cache's lifetime.

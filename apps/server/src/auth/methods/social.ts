@@ -42,12 +42,18 @@ export function genericOAuthPlugins(config: SignInConfig) {
   ];
 }
 
-/** What the sign-in page needs to show a button per configured provider. */
-export function configuredProviders(config: SignInConfig): { id: string; name: string }[] {
+/**
+ * What the sign-in page needs to show a button per configured provider. Given the providers
+ * better-auth actually set up, the others are left out: an OpenID provider whose discovery document
+ * could not be read at start-up is skipped by better-auth (it logs why), and its button could only
+ * fail with "Provider not found".
+ */
+export function configuredProviders(config: SignInConfig, registered?: readonly unknown[]): { id: string; name: string }[] {
+  const ready = registered && new Set(registered.map((provider) => (provider as { id?: unknown } | null)?.id));
   return [
     ...Object.keys(config.socialProviders).map((id) => ({ id, name: socialProviderNames[id] ?? id })),
     ...config.oauthProviders.map((p) => ({ id: p.providerId, name: p.name })),
-  ];
+  ].filter((provider) => !ready || ready.has(provider.id));
 }
 
 const socialProviderNames: Record<string, string> = {
