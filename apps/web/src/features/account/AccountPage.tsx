@@ -1,5 +1,5 @@
-import { Container, Tabs, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
+import { Container, Stack, Tabs, Text, Title } from "@mantine/core";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "@tanstack/react-router";
 import { PageLoader } from "../../components/PageLoader";
 import { type AuthSession, authClient } from "../../lib/auth-client";
@@ -7,11 +7,13 @@ import { unwrap } from "../../lib/errors";
 import { DangerZoneSection } from "./DangerZoneSection";
 import { EmailSection } from "./EmailSection";
 import { LinkedAccountsSection } from "./LinkedAccountsSection";
+import { PasskeysSection } from "./PasskeysSection";
 import { PasswordSection } from "./PasswordSection";
 import { ProfileSection } from "./ProfileSection";
 import { SessionsSection } from "./SessionsSection";
+import { TwoFactorSection } from "./TwoFactorSection";
 
-export const accountTabs = ["profile", "email", "password", "sessions", "accounts", "danger"] as const;
+export const accountTabs = ["profile", "email", "password", "security", "sessions", "accounts", "danger"] as const;
 export type AccountTab = (typeof accountTabs)[number];
 
 export function isAccountTab(value: unknown): value is AccountTab {
@@ -22,6 +24,7 @@ const tabLabels: Record<AccountTab, string> = {
   profile: "Profile",
   email: "Email",
   password: "Password",
+  security: "Security",
   sessions: "Sessions",
   accounts: "Linked accounts",
   danger: "Danger zone",
@@ -37,6 +40,9 @@ export function AccountPage({ tab = "profile" }: { tab?: AccountTab | undefined 
   const confirmed = useQuery({
     queryKey: ["account", "confirmed-session", session?.session.id ?? null],
     queryFn: async () => unwrap(await authClient.getSession({ query: { disableCookieCache: true } })),
+    // Enabling or disabling two-factor replaces the session (new id): keep the page mounted while
+    // the new one is confirmed, or the setup steps and one-time backup codes would be lost.
+    placeholderData: keepPreviousData,
   });
 
   // While a refetch is in flight the store may still hold the pre-sign-in null.
@@ -79,6 +85,12 @@ function AccountTabs({ session, tab }: { session: AuthSession; tab: AccountTab }
         </Tabs.Panel>
         <Tabs.Panel value="password">
           <PasswordSection />
+        </Tabs.Panel>
+        <Tabs.Panel value="security">
+          <Stack gap="md">
+            <PasskeysSection />
+            <TwoFactorSection enabled={session.user.twoFactorEnabled === true} />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="sessions">
           <SessionsSection currentSession={session.session} />
