@@ -42,9 +42,9 @@ async function followMailLink(page: Page, subject: string) {
 
 async function signIn(page: Page, password: string) {
   await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email or username").fill(email);
   await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL("**/account**");
 }
 
@@ -52,7 +52,7 @@ describe("a person's account, from sign-up to password reset", () => {
   it("signs up and verifies the address from the mailbox", async () => {
     const page = await laptop.newPage();
     await page.goto("/sign-up");
-    await page.getByLabel("Name").fill("Grace Hopper");
+    await page.getByLabel(/^Name/).fill("Grace Hopper");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel(/^Password/).fill(firstPassword);
     await page.getByRole("button", { name: "Sign up" }).click();
@@ -128,9 +128,9 @@ describe("a person's account, from sign-up to password reset", () => {
   it("refuses the old password after the reset", async () => {
     const page = await phone.newPage();
     await page.goto("/sign-in");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Email or username").fill(email);
     await page.getByLabel(/^Password/).fill(secondPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await see(page, "Invalid email or password");
   });
 });

@@ -35,7 +35,7 @@ describe("the web app's look and access", () => {
   it("can be used with the keyboard alone: tab to the fields and submit with Enter", async () => {
     const page = await browser.newPage({ baseURL: gatehouse.url });
     await page.goto("/sign-in");
-    await page.getByLabel("Email").focus();
+    await page.getByLabel("Email or username").focus();
     await page.keyboard.type("nobody@example.com");
     await page.keyboard.press("Tab");
     await page.keyboard.type("not the password");

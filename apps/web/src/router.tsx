@@ -5,8 +5,9 @@ import { EmailVerifiedPage } from "./features/auth/EmailVerifiedPage";
 import { ForgotPasswordPage } from "./features/auth/ForgotPasswordPage";
 import { GoodbyePage } from "./features/auth/GoodbyePage";
 import { ResetPasswordPage } from "./features/auth/ResetPasswordPage";
-import { SignInPage } from "./features/auth/SignInPage";
+import { SignInPage, type SignInSearch } from "./features/auth/SignInPage";
 import { SignUpPage } from "./features/auth/SignUpPage";
+import { TwoFactorPage } from "./features/auth/TwoFactorPage";
 import { MailboxPage } from "./features/dev-mailbox/MailboxPage";
 import { ErrorPage, type ErrorSearch } from "./features/errors/ErrorPage";
 import { NotFoundPage } from "./features/errors/NotFoundPage";
@@ -29,10 +30,24 @@ const signUpRoute = createRoute({
   component: SignUpPage,
 });
 
+// OAuth and magic-link failures come back here (errorCallbackURL "/sign-in") with ?error=<code>.
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/sign-in",
-  component: SignInPage,
+  validateSearch: (search: Record<string, unknown>): SignInSearch => ({
+    error: searchString(search.error),
+    error_description: searchString(search.error_description),
+  }),
+  component: function SignInRouteComponent() {
+    return <SignInPage {...signInRoute.useSearch()} />;
+  },
+});
+
+// Where a password sign-in continues when the account has two-factor authentication on.
+const twoFactorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/two-factor",
+  component: TwoFactorPage,
 });
 
 const forgotPasswordRoute = createRoute({
@@ -116,6 +131,7 @@ const routeTree = rootRoute.addChildren([
   homeRoute,
   signUpRoute,
   signInRoute,
+  twoFactorRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
   emailVerifiedRoute,

@@ -1,80 +1,148 @@
-import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Divider, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { captchaMissingMessage, useCaptcha } from "../../components/Captcha";
 import { FormPage } from "../../components/FormPage";
 import { AnchorLink } from "../../components/links";
 import { PasswordField } from "../../components/PasswordField";
 import { authClient } from "../../lib/auth-client";
 import { errorMessage } from "../../lib/errors";
-import { notifyError, notifySuccess } from "../../lib/notify";
+import { notifyError } from "../../lib/notify";
 import { useDevMailboxEnabled } from "../dev-mailbox/mailbox.api";
+import { usePasskeyAutofill } from "./passkey-sign-in";
+import { SignInAlternatives } from "./SignInAlternatives";
+import { useSignInMethods } from "./sign-in-methods.api";
+import { credentialProblem, redirectProblem, type SignInProblem, SignInProblemAlert } from "./sign-in-problems";
+import { useFinishSignIn } from "./use-finish-sign-in";
 import { emailField, passwordField } from "./validation";
 
-interface SignInError {
-  message: string;
-  /** 403 "Email not verified": the server has just sent a fresh verification mail. */
-  unverified: boolean;
+export interface SignInSearch {
+  /** Set by better-auth when an OAuth or magic-link redirect failed (errorCallbackURL "/sign-in"). */
+  error?: string | undefined;
+  error_description?: string | undefined;
 }
 
-export function SignInPage() {
+const looksLikeEmail = (value: string) => value.includes("@");
+
+function identifierField(value: string) {
+  if (!value.trim()) return "Enter your email or username";
+  return looksLikeEmail(value) ? emailField(value) : null;
+}
+
+/**
+ * Every configured way in on one screen: email or username with a password, a mailed link, a
+ * passkey (button or browser autofill) and one button per social/OIDC provider.
+ */
+export function SignInPage({ error: redirectError, error_description: redirectDescription }: SignInSearch) {
   const navigate = useNavigate();
-  const { refetch: refetchSession } = authClient.useSession();
+  const finishSignIn = useFinishSignIn();
   const mailboxEnabled = useDevMailboxEnabled();
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<SignInError | null>(null);
+  const methods = useSignInMethods();
+  const captcha = useCaptcha(methods.data?.captcha);
+  const [submitting, setSubmitting] = useState<"password" | "magic-link" | null>(null);
+  const [problem, setProblem] = useState<SignInProblem | null>(redirectError ? redirectProblem(redirectError, redirectDescription) : null);
+  const [magicLinkSentTo, setMagicLinkSentTo] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { email: "", password: "", rememberMe: true },
-    validate: { email: emailField, password: passwordField },
+    initialValues: { identifier: "", password: "", rememberMe: true },
+    validate: { identifier: identifierField, password: passwordField },
   });
 
-  const submit = form.onSubmit(async ({ email, password, rememberMe }) => {
-    setSubmitting(true);
-    setError(null);
-    const result = await authClient.signIn.email({
-      email: email.trim(),
-      password,
-      rememberMe,
-      callbackURL: "/account",
-    });
+  usePasskeyAutofill({
+    onSignedIn: () => void finishSignIn(),
+    onError: (error) => setProblem({ title: errorMessage(error), body: "Your passkey was not accepted. Sign in another way." }),
+  });
+
+  const submit = form.onSubmit(async ({ identifier, password, rememberMe }) => {
+    setProblem(null);
+    if (!captcha.ready) {
+      setProblem({ title: captchaMissingMessage });
+      return;
+    }
+    setSubmitting("password");
+    const by = looksLikeEmail(identifier) ? "email" : "username";
+    const fetchOptions = captcha.fetchOptions;
+    const result =
+      by === "email"
+        ? await authClient.signIn.email({ email: identifier.trim(), password, rememberMe, callbackURL: "/account", fetchOptions })
+        : await authClient.signIn.username({ username: identifier.trim(), password, rememberMe, fetchOptions });
+    captcha.reset();
     if (result.error) {
-      setSubmitting(false);
-      const unverified = result.error.status === 403 || result.error.code === "EMAIL_NOT_VERIFIED";
-      setError({ message: errorMessage(result.error), unverified });
+      setSubmitting(null);
+      setProblem(credentialProblem(result.error, by, mailboxEnabled));
       notifyError(result.error, "Sign-in failed");
       return;
     }
-    // The account page guards on the session store; wait for it to hold the new
-    // session so the guard does not bounce us straight back here.
-    await refetchSession();
-    setSubmitting(false);
-    notifySuccess("You are signed in.");
-    await navigate({ to: "/account" });
+    // The password was right but the account asks for a second factor: no session yet.
+    if (result.data && "twoFactorRedirect" in result.data && result.data.twoFactorRedirect) {
+      await navigate({ to: "/two-factor" });
+      return;
+    }
+    await finishSignIn();
   });
+
+  const sendMagicLink = async () => {
+    setProblem(null);
+    const email = form.values.identifier.trim();
+    if (!email || !looksLikeEmail(email)) {
+      form.setFieldError(
+        "identifier",
+        email
+          ? "A sign-in link goes to an email address: enter your email instead of your username"
+          : "Enter your email to get a sign-in link",
+      );
+      return;
+    }
+    const invalid = emailField(email);
+    if (invalid) {
+      form.setFieldError("identifier", invalid);
+      return;
+    }
+    setSubmitting("magic-link");
+    const result = await authClient.signIn.magicLink({
+      email,
+      callbackURL: "/account",
+      newUserCallbackURL: "/account",
+      errorCallbackURL: "/sign-in",
+    });
+    setSubmitting(null);
+    if (result.error) {
+      setProblem({ title: "Could not send the sign-in link", body: errorMessage(result.error) });
+      return;
+    }
+    setMagicLinkSentTo(email);
+  };
+
+  if (magicLinkSentTo) {
+    return (
+      <FormPage title="Check your email">
+        <Alert color="green" role="status" title="Your sign-in link is on its way">
+          We sent a sign-in link to {magicLinkSentTo}. Open it in this browser to sign in; it works once and only for a few minutes.
+        </Alert>
+        {mailboxEnabled && (
+          <Text size="sm">
+            Development mode: read the mail in the <AnchorLink to="/dev/mailbox">development mailbox</AnchorLink>.
+          </Text>
+        )}
+        <Button variant="default" onClick={() => setMagicLinkSentTo(null)}>
+          Back to sign in
+        </Button>
+      </FormPage>
+    );
+  }
 
   return (
     <FormPage title="Sign in">
+      {problem && <SignInProblemAlert problem={problem} />}
+      {methods.isError && (
+        <Alert color="yellow" role="status">
+          Some sign-in options could not be loaded. Reload the page to see them all.
+        </Alert>
+      )}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {error && (
-            <Alert color={error.unverified ? "yellow" : "red"} role="alert" title={error.message}>
-              {error.unverified ? (
-                <>
-                  Your email address is not verified yet. We just sent you a new verification email — follow the link in it, then sign in
-                  again.
-                  {mailboxEnabled && (
-                    <>
-                      {" "}
-                      Development mode: open the <AnchorLink to="/dev/mailbox">development mailbox</AnchorLink>.
-                    </>
-                  )}
-                </>
-              ) : (
-                "Check your email and password and try again."
-              )}
-            </Alert>
-          )}
-          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps("email")} />
+          {/* "webauthn" lets the browser offer passkeys in this field's suggestions (conditional UI). */}
+          <TextInput label="Email or username" autoComplete="username webauthn" required {...form.getInputProps("identifier")} />
           <PasswordField label="Password" autoComplete="current-password" required {...form.getInputProps("password")} />
           <Group justify="space-between">
             <Checkbox label="Remember me" {...form.getInputProps("rememberMe", { type: "checkbox" })} />
@@ -82,14 +150,33 @@ export function SignInPage() {
               Forgot password?
             </AnchorLink>
           </Group>
-          <Button type="submit" loading={submitting} fullWidth mt="xs">
+          {captcha.widget}
+          <Button type="submit" loading={submitting === "password"} disabled={submitting === "magic-link"} fullWidth mt="xs">
             Sign in
           </Button>
-          <Text size="sm">
-            No account yet? <AnchorLink to="/sign-up">Sign up</AnchorLink>
-          </Text>
         </Stack>
       </form>
+      <Divider label="or" labelPosition="center" />
+      <Stack gap="xs">
+        <Button
+          variant="default"
+          fullWidth
+          loading={submitting === "magic-link"}
+          disabled={submitting === "password"}
+          onClick={sendMagicLink}
+        >
+          Email me a sign-in link
+        </Button>
+        <SignInAlternatives
+          providers={methods.data?.socialProviders ?? []}
+          onStart={() => setProblem(null)}
+          onProblem={setProblem}
+          onSignedIn={finishSignIn}
+        />
+      </Stack>
+      <Text size="sm">
+        No account yet? <AnchorLink to="/sign-up">Sign up</AnchorLink>
+      </Text>
     </FormPage>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
+import { captchaMissingMessage, useCaptcha } from "../../components/Captcha";
 import { FormPage } from "../../components/FormPage";
 import { AnchorLink } from "../../components/links";
 import { PasswordField } from "../../components/PasswordField";
@@ -8,31 +9,75 @@ import { authClient } from "../../lib/auth-client";
 import { errorMessage } from "../../lib/errors";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useDevMailboxEnabled } from "../dev-mailbox/mailbox.api";
+import { useSignInMethods } from "./sign-in-methods.api";
+import {
+  defaultUsernameRules,
+  type UsernameAvailability,
+  usernameRuleProblem,
+  usernameRuleText,
+  usernameTakenMessage,
+  useUsernameAvailability,
+} from "./username-availability";
 import { emailField, passwordField, requiredField } from "./validation";
 
+// better-auth's username error codes (answered 422 by this server); they belong next to the field.
+const usernameErrorCodes = new Set(["USERNAME_IS_ALREADY_TAKEN", "USERNAME_TOO_SHORT", "USERNAME_TOO_LONG", "INVALID_USERNAME"]);
+
+const availabilityColor: Record<UsernameAvailability["state"], string> = {
+  empty: "dimmed",
+  checking: "dimmed",
+  available: "green",
+  taken: "red",
+  rule: "red",
+  error: "red",
+};
+
 export function SignUpPage() {
+  const methods = useSignInMethods();
+  const usernameRules = methods.data?.usernameRules ?? defaultUsernameRules;
+  const captcha = useCaptcha(methods.data?.captcha);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Set once the account exists; `signedIn` is false when the server requires
   // the email to be verified before the first sign-in.
   const [done, setDone] = useState<{ email: string; signedIn: boolean } | null>(null);
   const form = useForm({
-    initialValues: { name: "", email: "", password: "" },
-    validate: { name: requiredField("Name"), email: emailField, password: passwordField },
+    initialValues: { name: "", email: "", username: "", password: "" },
+    validate: {
+      name: requiredField("Name"),
+      email: emailField,
+      username: (value) => (value.trim() ? usernameRuleProblem(value.trim(), usernameRules) : null),
+      password: passwordField,
+    },
   });
+  const availability = useUsernameAvailability(form.values.username, usernameRules);
 
-  const submit = form.onSubmit(async ({ name, email, password }) => {
-    setSubmitting(true);
+  const submit = form.onSubmit(async ({ name, email, username, password }) => {
     setError(null);
+    if (availability.state === "taken") {
+      form.setFieldError("username", usernameTakenMessage);
+      return;
+    }
+    if (!captcha.ready) {
+      setError(captchaMissingMessage);
+      return;
+    }
+    setSubmitting(true);
     const result = await authClient.signUp.email({
       name: name.trim(),
       email: email.trim(),
       password,
+      // Optional: without one the person signs in with their email only.
+      ...(username.trim() ? { username: username.trim() } : {}),
       callbackURL: "/email-verified",
+      fetchOptions: captcha.fetchOptions,
     });
+    captcha.reset();
     setSubmitting(false);
     if (result.error) {
-      setError(errorMessage(result.error));
+      const message = errorMessage(result.error);
+      if (usernameErrorCodes.has(result.error.code ?? "")) form.setFieldError("username", message);
+      setError(message);
       notifyError(result.error, "Sign-up failed");
       return;
     }
@@ -42,6 +87,7 @@ export function SignUpPage() {
 
   if (done) return <SignUpDone email={done.email} signedIn={done.signedIn} />;
 
+  const password = methods.data?.password;
   return (
     <FormPage title="Create your account">
       <form onSubmit={submit} noValidate>
@@ -53,7 +99,35 @@ export function SignUpPage() {
           )}
           <TextInput label="Name" autoComplete="name" required {...form.getInputProps("name")} />
           <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps("email")} />
-          <PasswordField label="Password" autoComplete="new-password" required {...form.getInputProps("password")} />
+          <div>
+            <TextInput
+              label="Username"
+              description={`Optional — lets you sign in without your email. ${usernameRuleText(usernameRules)}`}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...form.getInputProps("username")}
+            />
+            {/* Polite live region: screen readers hear the result once the check settles. Empty while
+                the field shows a submit error, so the same sentence is not there twice. */}
+            <Text size="sm" mt={4} c={availabilityColor[availability.state]} aria-live="polite">
+              {form.errors.username
+                ? ""
+                : availability.state === "checking"
+                  ? "Checking…"
+                  : "message" in availability
+                    ? availability.message
+                    : ""}
+            </Text>
+          </div>
+          <PasswordField
+            label="Password"
+            description={password ? `${password.minLength} to ${password.maxLength} characters.` : undefined}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps("password")}
+          />
+          {captcha.widget}
           <Button type="submit" loading={submitting} fullWidth mt="xs">
             Sign up
           </Button>
