@@ -40,6 +40,8 @@ describe("database schema after start-up migrations", () => {
 
   it("has the auth (with passkeys and two-factor), outbox and development-mailbox tables", async () => {
     const tables = (await server.deps.db.introspection.getTables()).map((t) => t.name);
-    expect(tables).toEqual(expect.arrayContaining(["user", "session", "account", "verification", "rateLimit", "passkey", "twoFactor", "job", "dev_mail"]));
+    expect(tables).toEqual(
+      expect.arrayContaining(["user", "session", "account", "verification", "rateLimit", "passkey", "twoFactor", "job", "dev_mail"]),
+    );
   });
 });

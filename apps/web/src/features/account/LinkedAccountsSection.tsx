@@ -6,9 +6,10 @@ import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
 import { formatDateTime } from "../../lib/format";
 import { notifySuccess } from "../../lib/notify";
+import { useSignInMethods } from "../auth/sign-in-methods.api";
 import { describeErrorCode } from "../errors/error-codes";
 import { ActionErrorAlert } from "./ActionErrorAlert";
-import { accountsQueryKey, useConfiguredProviders, useLinkedAccounts } from "./account.queries";
+import { accountsQueryKey, useLinkedAccounts } from "./account.queries";
 import { SectionCard } from "./SectionCard";
 
 // "credential" is better-auth's id for the email-and-password login.
@@ -30,13 +31,13 @@ function linkErrorFromAddress(): string | null {
 export function LinkedAccountsSection() {
   const queryClient = useQueryClient();
   const accounts = useLinkedAccounts();
-  const providers = useConfiguredProviders();
+  const providers = useSignInMethods().data?.socialProviders;
   const [linkError] = useState(linkErrorFromAddress);
   const [error, setError] = useState<AuthCallError | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   const nameOf = (providerId: string) =>
-    builtInNames[providerId] ?? providers.data?.find((provider) => provider.id === providerId)?.name ?? providerId;
+    builtInNames[providerId] ?? providers?.find((provider) => provider.id === providerId)?.name ?? providerId;
 
   const link = async (providerId: string) => {
     setBusy(`link:${providerId}`);
@@ -116,7 +117,7 @@ export function LinkedAccountsSection() {
     );
 
   const linked = new Set(accounts.data?.map((account) => account.providerId) ?? []);
-  const linkable = accounts.isSuccess ? (providers.data ?? []).filter((provider) => !linked.has(provider.id)) : [];
+  const linkable = accounts.isSuccess ? (providers ?? []).filter((provider) => !linked.has(provider.id)) : [];
 
   return (
     <SectionCard title="Linked accounts" description="Login methods connected to your user.">

@@ -5,7 +5,6 @@ import { unwrap } from "../../lib/errors";
 export const sessionsQueryKey = ["account", "sessions"] as const;
 export const accountsQueryKey = ["account", "linked-accounts"] as const;
 export const passkeysQueryKey = ["account", "passkeys"] as const;
-export const providersQueryKey = ["account", "sign-in-methods"] as const;
 
 export function useSessions() {
   return useQuery({
@@ -29,18 +28,3 @@ export function usePasskeys() {
 }
 
 export type Passkey = NonNullable<ReturnType<typeof usePasskeys>["data"]>[number];
-
-export interface ConfiguredProvider {
-  id: string;
-  name: string;
-}
-
-/** Providers the server has settings for (GET /api/auth/sign-in-methods); fixed while it runs. */
-export function useConfiguredProviders() {
-  return useQuery({
-    queryKey: providersQueryKey,
-    queryFn: async () =>
-      unwrap(await authClient.$fetch<{ socialProviders: ConfiguredProvider[] }>("/sign-in-methods", { method: "GET" })).socialProviders,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
