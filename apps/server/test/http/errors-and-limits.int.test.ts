@@ -183,6 +183,12 @@ describe("rate limiting (RATE_LIMIT_SENSITIVE_MAX=3, RATE_LIMIT_MAX=5)", () => {
     expect(retryAfter).toBeLessThanOrEqual(10);
   });
 
+  it("lets a sign-in screen read GET /sign-in-methods 5 times (the general limit), not 3 like a sign-in", async () => {
+    const browser = limited.client();
+    for (let i = 0; i < 5; i++) expect((await browser.fetch("/api/auth/sign-in-methods")).status).toBe(200);
+    expect((await browser.fetch("/api/auth/sign-in-methods")).status).toBe(429);
+  });
+
   it("answers the 6th GET /api/auth/ok within the window with 429, counting in the rateLimit table", async () => {
     const browser = limited.client();
     for (let i = 0; i < 5; i++) expect((await browser.fetch("/api/auth/ok")).status).toBe(200);
