@@ -109,6 +109,10 @@ export function createAuth(deps: AuthDeps) {
       customRules: {
         // The first matching rule wins, so the specific path comes before its wildcard.
         "/sign-in/magic-link": sensitive(60),
+        // A read every sign-in screen makes on load; better-auth's built-in rule for paths starting
+        // with "/sign-in" (3 per 10 s) would otherwise hide the provider buttons and captcha after a
+        // few reloads. It gets the general limit instead.
+        "/sign-in-methods": { window: config.rateLimit.window, max: config.rateLimit.max },
         "/sign-in/*": sensitive(10),
         "/sign-up/*": sensitive(10),
         "/change-password": sensitive(10),
