@@ -1,11 +1,16 @@
 import { base32 } from "@better-auth/utils/base32";
-import { createOTP } from "@better-auth/utils/otp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BrowserClient } from "../support/auth-client.ts";
 import { DAY, freezeDate, SECOND } from "../support/fixtures.ts";
-import { linkIn } from "../support/smtp-inbox.ts";
 import { SoftwareAuthenticator } from "../support/software-authenticator.ts";
 import { signedInUser, startTestServer, type TestServer, useTestServer } from "../support/test-server.ts";
+import {
+  codeFor,
+  enableTwoFactor as enable,
+  userWithTwoFactor as userWithTwoFactorOn,
+  verifyTotp,
+  wrongCodeFor,
+} from "../support/two-factor.ts";
 
 const ISSUER = "Gatehouse 2FA Test";
 const server = useTestServer({ TWO_FACTOR_ISSUER: ISSUER });
@@ -15,42 +20,12 @@ const SESSION_COOKIE = "better-auth.session_token";
 const TWO_FACTOR_COOKIE = "better-auth.two_factor";
 const TRUST_DEVICE_COOKIE = "better-auth.trust_device";
 
-/** The shared secret an authenticator app reads from the QR code. */
-function secretOf(totpURI: string): string {
-  const encoded = new URL(totpURI).searchParams.get("secret");
-  if (!encoded) throw new Error(`no secret in ${totpURI}`);
-  return new TextDecoder().decode(base32.decode(encoded));
-}
-
-/** What the authenticator app shows right now (RFC 6238, 6 digits, 30 s). */
-const codeFor = (secret: string) => createOTP(secret).totp();
-
-/** Six digits that are not the current code. */
-async function wrongCodeFor(secret: string): Promise<string> {
-  const right = Number(await codeFor(secret));
-  return String((right + 500_000) % 1_000_000).padStart(6, "0");
-}
-
-async function enable(browser: BrowserClient, password: string) {
-  const response = await browser.post("/api/auth/two-factor/enable", { password });
-  expect(response.status).toBe(200);
-  const body = await response.json();
-  return { ...body, secret: secretOf(body.totpURI) } as { totpURI: string; backupCodes: string[]; secret: string };
-}
-
 async function currentUser(browser: BrowserClient) {
   const { data } = await browser.auth.getSession({ query: { disableCookieCache: true } });
   return data?.user ?? null;
 }
 
-/** A verified user who has finished turning on two-factor with an authenticator app. */
-async function userWithTwoFactor(on: TestServer = server) {
-  const user = await signedInUser(on);
-  const { secret, backupCodes } = await enable(user.client, user.password);
-  const verified = await user.client.post("/api/auth/two-factor/verify-totp", { code: await codeFor(secret) });
-  expect(verified.status).toBe(200);
-  return { ...user, secret, backupCodes };
-}
+const userWithTwoFactor = (on: TestServer = server) => userWithTwoFactorOn(on);
 
 /** The password step of signing in, in the given browser (a new one by default). */
 async function passwordStep(email: string, password: string, browser: BrowserClient = server.client()) {
@@ -58,9 +33,6 @@ async function passwordStep(email: string, password: string, browser: BrowserCli
   expect(response.status).toBe(200);
   return { browser, body: await response.json() };
 }
-
-const verifyTotp = (browser: BrowserClient, code: string, trustDevice?: boolean) =>
-  browser.post("/api/auth/two-factor/verify-totp", { code, ...(trustDevice ? { trustDevice } : {}) });
 
 describe("POST /two-factor/enable", () => {
   it("returns an authenticator-app URI naming TWO_FACTOR_ISSUER and ten backup codes, but enables nothing yet", async () => {
@@ -370,8 +342,7 @@ describe("POST /two-factor/disable", () => {
   });
 });
 
-// better-auth asks for the second factor only after a password (email or username sign-in).
-// docs/sign-in-methods.md "Two-factor authentication" explains why these two are left as they are.
+// Magic links and social/OIDC providers ask for the code too: two-factor-everywhere.int.test.ts.
 describe("sign-in methods that do not ask for the code", () => {
   it("a passkey signs in directly: it already proves possession of a device and its unlock", async () => {
     const { client, userId } = await userWithTwoFactor();
@@ -384,20 +355,5 @@ describe("sign-in methods that do not ask for the code", () => {
     const response = await browser.post("/api/auth/passkey/verify-authentication", { response: key.authenticate(challenge) });
     expect(response.status).toBe(200);
     expect(await currentUser(browser)).toMatchObject({ id: userId, twoFactorEnabled: true });
-  });
-
-  it("a magic link signs in directly (known gap: the mailbox alone is enough)", async () => {
-    const { email, userId } = await userWithTwoFactor();
-    const browser = server.client();
-    expect((await browser.post("/api/auth/sign-in/magic-link", { email })).status).toBe(200);
-    await server.drainJobs();
-    const link = linkIn(
-      server.inbox
-        .to(email)
-        .filter((m) => m.subject === "Your sign-in link")
-        .at(-1),
-    );
-    await browser.fetch(link);
-    expect(await currentUser(browser)).toMatchObject({ id: userId });
   });
 });
