@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./support/browser.ts";
 import { type RunningGatehouse, startGatehouse } from "./support/gatehouse.ts";
-import { see, signOut, signUpAndVerify, submitPassword } from "./support/people.ts";
+import { followMailLink, see, signOut, signUpAndVerify, submitPassword } from "./support/people.ts";
 
 let gatehouse: RunningGatehouse;
 let browser: Browser;
@@ -122,6 +122,22 @@ describe("a person who protects their account with two-factor authentication", (
     expect(fresh.filter((code) => backupCodes.includes(code))).toEqual([]);
     backupCodes = fresh;
     await page.getByRole("button", { name: "I saved my codes" }).click();
+  });
+
+  it("is asked for the code after a sign-in link from the mail too: the mailbox alone is not enough", async () => {
+    await signOut(page);
+    await page.goto("/sign-in");
+    await page.getByLabel("Email or username").fill(person.email);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await see(page, "Check your email");
+    await followMailLink(page, "Your sign-in link");
+    await page.waitForURL("**/two-factor**");
+    expect((await (await page.request.get("/api/auth/get-session")).json())?.session).toBeUndefined();
+
+    await page.getByRole("textbox", { name: "Authentication code" }).fill(await currentCode());
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await page.waitForURL("**/account**");
+    await see(page, person.email);
   });
 
   it("turns two-factor off, after which the password alone signs in", async () => {

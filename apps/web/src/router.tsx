@@ -43,11 +43,16 @@ const signInRoute = createRoute({
   },
 });
 
-// Where a password sign-in continues when the account has two-factor authentication on.
+// Where a sign-in continues when the account has two-factor authentication on.
 const twoFactorRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/two-factor",
-  component: TwoFactorPage,
+  validateSearch: (search: Record<string, unknown>): { callbackURL?: string } => ({
+    callbackURL: searchString(search.callbackURL),
+  }),
+  component: function TwoFactorRouteComponent() {
+    return <TwoFactorPage callbackURL={twoFactorRoute.useSearch().callbackURL} />;
+  },
 });
 
 const forgotPasswordRoute = createRoute({

@@ -18,9 +18,10 @@ interface Problem {
 /**
  * The second step of a password sign-in for accounts with two-factor authentication. better-auth
  * holds the half-finished sign-in in a cookie; a code from the authenticator app, or one of the
- * backup codes shown when two-factor was enabled, completes it.
+ * backup codes shown when two-factor was enabled, completes it. Magic-link and provider sign-ins
+ * arrive here too, with the page they were heading for in `callbackURL`.
  */
-export function TwoFactorPage() {
+export function TwoFactorPage({ callbackURL }: { callbackURL?: string | undefined }) {
   const finishSignIn = useFinishSignIn();
   const [mode, setMode] = useState<Mode>("totp");
   const [submitting, setSubmitting] = useState(false);
@@ -53,7 +54,7 @@ export function TwoFactorPage() {
       setProblem({ message: errorMessage(result.error), restart });
       return;
     }
-    await finishSignIn();
+    await finishSignIn(callbackURL);
   });
 
   return (

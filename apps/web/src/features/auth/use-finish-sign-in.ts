@@ -1,4 +1,4 @@
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useRouter } from "@tanstack/react-router";
 import { authClient } from "../../lib/auth-client";
 import { notifySuccess } from "../../lib/notify";
 
@@ -9,10 +9,16 @@ import { notifySuccess } from "../../lib/notify";
  */
 export function useFinishSignIn() {
   const navigate = useNavigate();
+  const router = useRouter();
   const { refetch: refetchSession } = authClient.useSession();
-  return async () => {
+  return async (target?: string) => {
     await refetchSession();
     notifySuccess("You are signed in.");
-    await navigate({ to: "/account" });
+    if (isLocalPath(target)) router.history.push(target);
+    else await navigate({ to: "/account" });
   };
 }
+
+/** Only a path on this site: "//evil.example" and "https://…" would send the person elsewhere. */
+const isLocalPath = (target: string | undefined): target is string =>
+  typeof target === "string" && target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\");
