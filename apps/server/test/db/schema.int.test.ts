@@ -44,4 +44,25 @@ describe("database schema after start-up migrations", () => {
       expect.arrayContaining(["user", "session", "account", "verification", "rateLimit", "passkey", "twoFactor", "job", "dev_mail"]),
     );
   });
+
+  it("lets one authenticator's credential belong to one passkey row only, even if two registrations race", async () => {
+    const { db } = server.deps;
+    const userId = "schema-test-user";
+    const now = new Date().toISOString();
+    await db
+      .insertInto("user")
+      .values({ id: userId, name: "U", email: "schema-unique@example.com", emailVerified: 0, createdAt: now, updatedAt: now })
+      .execute();
+    const passkey = (id: string) => ({
+      id,
+      userId,
+      publicKey: "pk",
+      credentialID: "same-credential",
+      counter: 0,
+      deviceType: "singleDevice",
+      backedUp: 0,
+    });
+    await db.insertInto("passkey").values(passkey("first")).execute();
+    await expect(db.insertInto("passkey").values(passkey("second")).execute()).rejects.toThrow(/unique/i);
+  });
 });

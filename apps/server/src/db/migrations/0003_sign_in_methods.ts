@@ -31,7 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("aaguid", "text")
     .execute();
   await db.schema.createIndex("passkey_userId_idx").on("passkey").column("userId").execute();
-  await db.schema.createIndex("passkey_credentialID_idx").on("passkey").column("credentialID").execute();
+  // Unique (better-auth generates a plain index): one authenticator belongs to one account, even
+  // when two registrations of it race past the "previously registered" check.
+  await db.schema.createIndex("passkey_credentialID_idx").on("passkey").column("credentialID").unique().execute();
 
   await db.schema
     .createTable("twoFactor")
