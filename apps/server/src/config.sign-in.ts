@@ -75,7 +75,8 @@ export interface SignInConfig {
 type RawEnv = Record<string, string | undefined>;
 
 const int = (fallback: number, min: number) => z.coerce.number().int().min(min).default(fallback);
-const bool = (fallback: boolean) =>
+/** A yes/no setting; config.ts uses it too. */
+export const flag = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0", "yes", "no"])
     .optional()
@@ -92,14 +93,14 @@ const fixedSchema = z.object({
   PASSKEY_RP_NAME: z.string().default("Gatehouse"),
   PASSKEY_RP_ID: z.string().optional(),
   TWO_FACTOR_ISSUER: z.string().default("Gatehouse"),
-  ALLOW_UNLINKING_ALL: bool(false),
+  ALLOW_UNLINKING_ALL: flag(false),
   ACCOUNT_LINKING_TRUSTED_PROVIDERS: words,
   CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS).optional(),
   CAPTCHA_SECRET_KEY: z.string().optional(),
   CAPTCHA_SITE_KEY: z.string().optional(),
   CAPTCHA_VERIFY_URL: z.url().optional(),
   CAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).optional(),
-  REJECT_COMMON_PASSWORDS: bool(true),
+  REJECT_COMMON_PASSWORDS: flag(true),
   OAUTH_PROVIDERS: words,
 });
 

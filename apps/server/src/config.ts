@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
-import { parseSignInConfig, type SignInConfig } from "./config.sign-in.ts";
+import { flag, parseSignInConfig, type SignInConfig } from "./config.sign-in.ts";
 import { proxyList } from "./http/client-ip.ts";
 
 /**
@@ -11,11 +11,6 @@ import { proxyList } from "./http/client-ip.ts";
  */
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const flag = (fallback: boolean) =>
-  z
-    .enum(["true", "false", "1", "0", "yes", "no"])
-    .optional()
-    .transform((v) => (v === undefined ? fallback : ["true", "1", "yes"].includes(v)));
 const list = z
   .string()
   .optional()

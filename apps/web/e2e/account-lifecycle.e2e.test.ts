@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./support/browser.ts";
 import { type RunningGatehouse, startGatehouse } from "./support/gatehouse.ts";
+import { followMailLink, see } from "./support/people.ts";
 
 let gatehouse: RunningGatehouse;
 let browser: Browser;
@@ -23,22 +24,6 @@ const email = "grace@example.com";
 const firstPassword = "first password 1";
 const secondPassword = "second password 2";
 const thirdPassword = "third password 3";
-
-/** Waits for a toast or inline message, whichever the page uses. */
-const see = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor({ timeout: 15_000 });
-
-/** Opens the newest mail with this subject in the development mailbox and follows its link. */
-async function followMailLink(page: Page, subject: string) {
-  await page.goto("/dev/mailbox");
-  const mail = page.getByRole("button", { name: new RegExp(subject) }).first();
-  // The worker polls every 100 ms; the page refetches every 3 s.
-  for (let i = 0; i < 20 && !(await mail.isVisible()); i++) {
-    await page.getByRole("button", { name: "Refresh" }).click();
-    await page.waitForTimeout(250);
-  }
-  await mail.click();
-  await page.getByRole("link", { name: /^http/ }).first().click();
-}
 
 async function signIn(page: Page, password: string) {
   await page.goto("/sign-in");
