@@ -25,6 +25,20 @@ async function providerOnlyUser(s: TestServer, provider: TestOidcProvider) {
   return { client, person };
 }
 
+describe("POST /api/auth/sign-out with a linked OpenID provider", () => {
+  // better-auth 1.7.7 would answer with a redirect to the provider's end-session page, leaving the
+  // person at the provider with no way back (SPEC §7: sign-out answers success).
+  it("ends only the Gatehouse session and answers { success: true } without sending the browser to the provider", async () => {
+    const user = await signedInUser(server);
+    await link(user.client, idp, idp.addAccount({ email: user.email }).login);
+    const response = await user.client.post("/api/auth/sign-out", {});
+    expect(response.status).toBe(200);
+    expect(response.headers.get("location")).toBeNull();
+    expect(await response.json()).toEqual({ success: true });
+    expect(await sessionOf(user.client)).toBeNull();
+  });
+});
+
 describe("POST /api/auth/link-social", () => {
   it("adds the provider account to the signed-in user; list-accounts shows it with `provider`", async () => {
     const user = await signedInUser(server);

@@ -37,6 +37,10 @@ export function genericOAuthPlugins(config: SignInConfig) {
         pkce: provider.pkce,
         // An ID token that does not verify against the provider's published keys is refused.
         requireIdTokenVerification: true,
+        // SPEC §7: sign-out answers `success` and the person stays here. better-auth 1.7.7 would
+        // instead send everyone who ever linked this provider to its end-session page (even after a
+        // password sign-in), where they end up stranded: Gatehouse registers no post-logout address.
+        disableProviderLogout: true,
       })),
     }),
   ];
