@@ -16,13 +16,24 @@ const person = { name: "Katherine Johnson", email: "katherine@example.com", pass
 let setupKey = "";
 let backupCodes: string[] = [];
 
+/** The authenticator app's time step (RFC 6238: 30 s). */
+const STEP = 30_000;
+/** The last step whose code the person typed. */
+let lastStep = 0;
+
 /**
  * The authenticator app: the setup key is base32 (RFC 4648) of the secret better-auth keys its
- * HMAC with, so decoding it and running better-auth's own TOTP gives the code the app would show.
+ * HMAC with, so decoding it and running better-auth's own HOTP for a time step gives the code the
+ * app shows. A code works once, so the person never types one twice: they take the current code,
+ * else the next step's (the server accepts it too), else they wait for the step after.
  */
-function currentCode(): Promise<string> {
+async function freshCode(): Promise<string> {
   const secret = new TextDecoder().decode(base32.decode(setupKey));
-  return createOTP(secret).totp();
+  const step = Math.max(Math.floor(Date.now() / STEP), lastStep + 1);
+  const wait = (step - 1) * STEP - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  lastStep = step;
+  return createOTP(secret).hotp(step);
 }
 
 async function openSecurity() {
@@ -65,7 +76,7 @@ describe("a person who protects their account with two-factor authentication", (
     await page.getByRole("button", { name: "Verify and enable" }).click();
     await see(page, /invalid code/i);
 
-    await page.getByRole("textbox", { name: "Code from your app" }).fill(await currentCode());
+    await page.getByRole("textbox", { name: "Code from your app" }).fill(await freshCode());
     await page.getByRole("button", { name: "Verify and enable" }).click();
     const codes = page.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
     await codes.first().waitFor();
@@ -83,7 +94,7 @@ describe("a person who protects their account with two-factor authentication", (
     // The password alone gave no session.
     expect((await (await page.request.get("/api/auth/get-session")).json())?.session).toBeUndefined();
 
-    await page.getByRole("textbox", { name: "Authentication code" }).fill(await currentCode());
+    await page.getByRole("textbox", { name: "Authentication code" }).fill(await freshCode());
     await page.getByRole("button", { name: "Verify", exact: true }).click();
     await page.waitForURL("**/account**");
     await see(page, person.email);
@@ -134,7 +145,7 @@ describe("a person who protects their account with two-factor authentication", (
     await page.waitForURL("**/two-factor**");
     expect((await (await page.request.get("/api/auth/get-session")).json())?.session).toBeUndefined();
 
-    await page.getByRole("textbox", { name: "Authentication code" }).fill(await currentCode());
+    await page.getByRole("textbox", { name: "Authentication code" }).fill(await freshCode());
     await page.getByRole("button", { name: "Verify", exact: true }).click();
     await page.waitForURL("**/account**");
     await see(page, person.email);

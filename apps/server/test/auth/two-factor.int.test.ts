@@ -7,6 +7,7 @@ import { signedInUser, startTestServer, type TestServer, useTestServer } from ".
 import {
   codeFor,
   enableTwoFactor as enable,
+  STEP,
   userWithTwoFactor as userWithTwoFactorOn,
   verifyTotp,
   wrongCodeFor,
@@ -160,6 +161,7 @@ describe("signing in with two-factor on", () => {
     expect((await expired.json()).code).toBe("INVALID_TWO_FACTOR_COOKIE");
     expect(await currentUser(late)).toBeNull();
 
+    vi.setSystemTime(start + 10 * MINUTE + 31 * SECOND); // the next code from the app
     await passwordStep(email, password, late);
     expect((await verifyTotp(late, await codeFor(secret))).status).toBe(200);
   });
@@ -192,9 +194,11 @@ describe("trusted devices", () => {
   });
 
   it("forgets every trusted browser when two-factor is turned off, not only the current one", async () => {
+    const start = freezeDate();
     const { client, email, password, secret } = await userWithTwoFactor();
     const { browser: lostLaptop } = await passwordStep(email, password);
     expect((await verifyTotp(lostLaptop, await codeFor(secret), true)).status).toBe(200);
+    vi.setSystemTime(start + STEP); // the next code from the app
     const { browser: desk } = await passwordStep(email, password);
     expect((await verifyTotp(desk, await codeFor(secret), true)).status).toBe(200);
 
@@ -265,6 +269,7 @@ describe("what is stored", () => {
 
 describe("brute force", () => {
   it("gives up a pending sign-in after 5 wrong codes: 400 'Too many attempts', even for the right code", async () => {
+    const start = freezeDate();
     const { email, password, secret } = await userWithTwoFactor();
     const { browser } = await passwordStep(email, password);
     for (let i = 0; i < 5; i++) expect((await verifyTotp(browser, await wrongCodeFor(secret))).status).toBe(401);
@@ -273,6 +278,7 @@ describe("brute force", () => {
     expect(await blocked.json()).toMatchObject({ code: "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" });
     expect(await currentUser(browser)).toBeNull();
 
+    vi.setSystemTime(start + STEP); // the next code from the app
     await passwordStep(email, password, browser);
     expect((await verifyTotp(browser, await codeFor(secret))).status).toBe(200);
   });

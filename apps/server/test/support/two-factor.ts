@@ -2,6 +2,7 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { expect } from "vitest";
 import type { BrowserClient } from "./auth-client.ts";
+import { SECOND } from "./fixtures.ts";
 import { signedInUser, type TestServer } from "./test-server.ts";
 
 /** The shared secret an authenticator app reads from the QR code. */
@@ -11,13 +12,34 @@ export function secretOf(totpURI: string): string {
   return new TextDecoder().decode(base32.decode(encoded));
 }
 
-/** What the authenticator app shows right now (RFC 6238, 6 digits, 30 s). */
-export const codeFor = (secret: string) => createOTP(secret).totp();
+/** One time step of the authenticator app (RFC 6238, 6 digits, 30 s). */
+export const STEP = 30 * SECOND;
 
-/** Six digits that are not the current code. */
+/** What the authenticator app shows at `time` (ms since the epoch). */
+export const codeAt = (secret: string, time: number) => createOTP(secret).hotp(Math.floor(time / STEP));
+
+/** The last time step `codeFor` handed out, per secret. */
+const lastStepFor = new Map<string, number>();
+
+/**
+ * A code from the app that no earlier call handed out: the current one, else the next step's (the
+ * server accepts it too, as from a phone whose clock runs a little ahead). A code works once, so a
+ * third code within one 30 s step needs the clock moved on (fake Date, `vi.setSystemTime`).
+ */
+export async function codeFor(secret: string): Promise<string> {
+  const now = Math.floor(Date.now() / STEP);
+  const step = Math.max(now, (lastStepFor.get(secret) ?? now - 1) + 1);
+  if (step > now + 1) throw new Error("both codes the app can offer in this 30 s step are used: move the clock on");
+  lastStepFor.set(secret, step);
+  return createOTP(secret).hotp(step);
+}
+
+/** Six digits that the server does not accept now (none of the codes of the steps around now). */
 export async function wrongCodeFor(secret: string): Promise<string> {
-  const right = Number(await codeFor(secret));
-  return String((right + 500_000) % 1_000_000).padStart(6, "0");
+  const accepted = await Promise.all([-1, 0, 1].map((offset) => codeAt(secret, Date.now() + offset * STEP)));
+  let wrong = (Number(accepted[1]) + 500_000) % 1_000_000;
+  while (accepted.includes(String(wrong).padStart(6, "0"))) wrong = (wrong + 1) % 1_000_000;
+  return String(wrong).padStart(6, "0");
 }
 
 /** The first half of turning two-factor on: the app secret and backup codes, nothing enabled yet. */

@@ -2,16 +2,18 @@ import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import type { SignInConfig } from "../../config.sign-in.ts";
+import { totpReplayPlugin } from "./two-factor-replay.ts";
 
 /**
  * Two-factor authentication with an authenticator app (TOTP) and backup codes, asked after every
  * sign-in but a passkey. better-auth's defaults are kept (docs/sign-in-methods.md): the second step
  * lasts 10 minutes, a trusted browser skips it for 30 days, 5 wrong codes end a pending sign-in
- * and 10 in a row lock the account's second step for 15 minutes.
+ * and 10 in a row lock the account's second step for 15 minutes. A code from the app works once
+ * (two-factor-replay.ts).
  */
 export function twoFactorPlugins(signIn: SignInConfig) {
   const plugin = twoFactor({ issuer: signIn.twoFactor.issuer });
-  return [plugin, forgetTrustedBrowsersPlugin, askAfterEverySignInPlugin(plugin)];
+  return [plugin, totpReplayPlugin, forgetTrustedBrowsersPlugin, askAfterEverySignInPlugin(plugin)];
 }
 
 /** Trusted-browser records are verification rows `trust-device-<random>` holding the user id. */
