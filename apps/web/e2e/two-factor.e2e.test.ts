@@ -48,6 +48,26 @@ async function confirmPassword(button: string) {
   await dialog.getByRole("button", { name: button }).click();
 }
 
+/** On /two-factor: no session yet; the code from the app finishes the sign-in. */
+async function finishWithAppCode() {
+  await page.waitForURL("**/two-factor**");
+  expect((await (await page.request.get("/api/auth/get-session")).json())?.session).toBeUndefined();
+  await page.getByRole("textbox", { name: "Authentication code" }).fill(await freshCode());
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+  await page.waitForURL("**/account**");
+  await see(page, person.email);
+}
+
+/** Signs out and in again with the password, then offers a backup code on /two-factor. */
+async function signInWithBackupCode(code: string | undefined) {
+  await signOut(page);
+  await submitPassword(page, person.email, person.password);
+  await page.waitForURL("**/two-factor**");
+  await page.getByRole("button", { name: "Use a backup code" }).click();
+  await page.getByRole("textbox", { name: "Backup code" }).fill(code ?? "");
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
+}
+
 beforeAll(async () => {
   gatehouse = await startGatehouse();
   browser = await launchChromium();
@@ -90,31 +110,14 @@ describe("a person who protects their account with two-factor authentication", (
   it("is asked for a code after the password, and the code from the app signs in", async () => {
     await signOut(page);
     await submitPassword(page, person.email, person.password);
-    await page.waitForURL("**/two-factor**");
-    // The password alone gave no session.
-    expect((await (await page.request.get("/api/auth/get-session")).json())?.session).toBeUndefined();
-
-    await page.getByRole("textbox", { name: "Authentication code" }).fill(await freshCode());
-    await page.getByRole("button", { name: "Verify", exact: true }).click();
-    await page.waitForURL("**/account**");
-    await see(page, person.email);
+    await finishWithAppCode();
   });
 
   it("signs in with a backup code instead, which then works only once", async () => {
-    await signOut(page);
-    await submitPassword(page, person.email, person.password);
-    await page.waitForURL("**/two-factor**");
-    await page.getByRole("button", { name: "Use a backup code" }).click();
-    await page.getByRole("textbox", { name: "Backup code" }).fill(backupCodes[0] ?? "");
-    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await signInWithBackupCode(backupCodes[0]);
     await page.waitForURL("**/account**");
 
-    await signOut(page);
-    await submitPassword(page, person.email, person.password);
-    await page.waitForURL("**/two-factor**");
-    await page.getByRole("button", { name: "Use a backup code" }).click();
-    await page.getByRole("textbox", { name: "Backup code" }).fill(backupCodes[0] ?? "");
-    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await signInWithBackupCode(backupCodes[0]);
     await see(page, /invalid backup code/i);
     expect(new URL(page.url()).pathname).toBe("/two-factor");
 
@@ -142,13 +145,7 @@ describe("a person who protects their account with two-factor authentication", (
     await page.getByRole("button", { name: "Email me a sign-in link" }).click();
     await see(page, "Check your email");
     await followMailLink(page, "Your sign-in link");
-    await page.waitForURL("**/two-factor**");
-    expect((await (await page.request.get("/api/auth/get-session")).json())?.session).toBeUndefined();
-
-    await page.getByRole("textbox", { name: "Authentication code" }).fill(await freshCode());
-    await page.getByRole("button", { name: "Verify", exact: true }).click();
-    await page.waitForURL("**/account**");
-    await see(page, person.email);
+    await finishWithAppCode();
   });
 
   it("turns two-factor off, after which the password alone signs in", async () => {
