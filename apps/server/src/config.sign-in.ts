@@ -5,28 +5,29 @@ import { z } from "zod";
  * environment; this module only parses it, so config.ts stays the one reader of process.env.
  */
 
-/** SPEC §3 "Social provider ids allowed". */
-export const SOCIAL_PROVIDER_IDS = [
-  "apple",
-  "discord",
-  "facebook",
-  "github",
-  "microsoft",
-  "google",
-  "spotify",
-  "twitch",
-  "twitter",
-  "dropbox",
-  "kick",
-  "linkedin",
-  "gitlab",
-  "tiktok",
-  "reddit",
-  "roblox",
-  "vk",
-  "zoom",
-] as const;
-export type SocialProviderId = (typeof SOCIAL_PROVIDER_IDS)[number];
+/** SPEC §3 "Social provider ids allowed", with the name their sign-in button shows. */
+export const SOCIAL_PROVIDERS = {
+  apple: "Apple",
+  discord: "Discord",
+  facebook: "Facebook",
+  github: "GitHub",
+  microsoft: "Microsoft",
+  google: "Google",
+  spotify: "Spotify",
+  twitch: "Twitch",
+  twitter: "X (Twitter)",
+  dropbox: "Dropbox",
+  kick: "Kick",
+  linkedin: "LinkedIn",
+  gitlab: "GitLab",
+  tiktok: "TikTok",
+  reddit: "Reddit",
+  roblox: "Roblox",
+  vk: "VK",
+  zoom: "Zoom",
+} as const;
+export type SocialProviderId = keyof typeof SOCIAL_PROVIDERS;
+export const SOCIAL_PROVIDER_IDS = Object.keys(SOCIAL_PROVIDERS) as SocialProviderId[];
 
 /** SPEC §3 "Captcha providers listed". */
 export const CAPTCHA_PROVIDERS = ["cloudflare-turnstile", "google-recaptcha", "hcaptcha"] as const;
@@ -139,7 +140,7 @@ export function parseSignInConfig(env: RawEnv, baseUrl: string): { config?: Sign
       problems.push(`OAUTH_PROVIDERS: "${providerId}" must be lowercase letters, digits and dashes`);
       continue;
     }
-    if ((SOCIAL_PROVIDER_IDS as readonly string[]).includes(providerId)) {
+    if (Object.hasOwn(SOCIAL_PROVIDERS, providerId)) {
       problems.push(`OAUTH_PROVIDERS: "${providerId}" is a built-in provider; configure it with ${providerId.toUpperCase()}_CLIENT_ID`);
       continue;
     }

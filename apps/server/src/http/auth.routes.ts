@@ -2,14 +2,14 @@ import { Hono } from "hono";
 import { CLIENT_IP_HEADER, outboxFailure } from "../auth/auth.ts";
 import type { Deps } from "../deps.ts";
 import { commonErrors } from "../shared/app-error.ts";
-import { specRequest, specResponse } from "./auth-spec-fidelity.ts";
+import { specRequest } from "./auth-spec-fidelity.ts";
 import { clientIp } from "./client-ip.ts";
 import { spaShell } from "./web.routes.ts";
 
 /**
- * better-auth behind a thin layer that (1) stamps the trusted client address, (2) keeps the paths,
- * methods and statuses SPEC.md names where better-auth 1.7 differs, and (3) renders the error page
- * in the web app.
+ * better-auth behind a thin layer that (1) stamps the trusted client address, (2) keeps the paths
+ * and methods SPEC.md names where better-auth 1.7 differs, and (3) renders the error page in the
+ * web app.
  */
 export function authRoutes(deps: Deps, webDist: string) {
   const app = new Hono();
@@ -36,8 +36,7 @@ export function authRoutes(deps: Deps, webDist: string) {
     // better-auth answers unknown paths with an empty 404; ours are JSON everywhere under /api.
     if (answer.status === 404 && !answer.headers.get("content-type")) throw commonErrors.noSuchEndpoint();
     // A fresh Response: better-auth's headers may be immutable, and the request id must be added.
-    const fitted = await specResponse(url.pathname, answer);
-    const response = new Response(fitted.body, fitted);
+    const response = new Response(answer.body, answer);
     response.headers.set("X-Request-Id", c.get("requestId"));
     return response;
   });

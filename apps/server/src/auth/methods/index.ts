@@ -1,6 +1,6 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthEndpoint } from "better-auth/api";
-import { magicLink, username } from "better-auth/plugins";
+import { magicLink } from "better-auth/plugins";
 import type { Config } from "../../config.ts";
 import { mailTemplates } from "../../mail/mail.templates.ts";
 import type { Mail } from "../../mail/mailer.ts";
@@ -9,6 +9,7 @@ import { passkeyPlugins } from "./passkey.ts";
 import { passwordPolicyPlugin } from "./password-policy.ts";
 import { configuredProviders, genericOAuthPlugins } from "./social.ts";
 import { twoFactorPlugins } from "./two-factor.ts";
+import { usernamePlugins } from "./username.ts";
 
 /**
  * Every way to sign in besides email and password (those are core better-auth options), as
@@ -17,7 +18,7 @@ import { twoFactorPlugins } from "./two-factor.ts";
 export function signInMethodPlugins(config: Config, sendMail: (mail: Mail) => Promise<void>) {
   const { signIn } = config;
   return [
-    username({ minUsernameLength: signIn.username.minLength, maxUsernameLength: signIn.username.maxLength }),
+    ...usernamePlugins(signIn),
     magicLink({
       expiresIn: signIn.magicLink.expiresIn,
       // Only a hash of the token is stored: a database leak must not hand out sign-in links.

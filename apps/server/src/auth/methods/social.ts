@@ -1,6 +1,6 @@
 import type { BetterAuthOptions } from "better-auth";
 import { genericOAuth } from "better-auth/plugins";
-import type { SignInConfig } from "../../config.sign-in.ts";
+import { type SignInConfig, SOCIAL_PROVIDERS, type SocialProviderId } from "../../config.sign-in.ts";
 
 /**
  * Built-in social providers, each enabled by its own <ID>_CLIENT_ID / <ID>_CLIENT_SECRET, and any
@@ -52,31 +52,10 @@ export function genericOAuthPlugins(config: SignInConfig) {
  * could not be read at start-up is skipped by better-auth (it logs why), and its button could only
  * fail with "Provider not found".
  */
-export function configuredProviders(config: SignInConfig, registered?: readonly unknown[]): { id: string; name: string }[] {
-  const ready = registered && new Set(registered.map((provider) => (provider as { id?: unknown } | null)?.id));
+export function configuredProviders(config: SignInConfig, registered: readonly { id: string }[]): { id: string; name: string }[] {
+  const ready = new Set(registered.map((provider) => provider.id));
   return [
-    ...Object.keys(config.socialProviders).map((id) => ({ id, name: socialProviderNames[id] ?? id })),
+    ...(Object.keys(config.socialProviders) as SocialProviderId[]).map((id) => ({ id, name: SOCIAL_PROVIDERS[id] })),
     ...config.oauthProviders.map((p) => ({ id: p.providerId, name: p.name })),
-  ].filter((provider) => !ready || ready.has(provider.id));
+  ].filter((provider) => ready.has(provider.id));
 }
-
-const socialProviderNames: Record<string, string> = {
-  apple: "Apple",
-  discord: "Discord",
-  facebook: "Facebook",
-  github: "GitHub",
-  microsoft: "Microsoft",
-  google: "Google",
-  spotify: "Spotify",
-  twitch: "Twitch",
-  twitter: "X (Twitter)",
-  dropbox: "Dropbox",
-  kick: "Kick",
-  linkedin: "LinkedIn",
-  gitlab: "GitLab",
-  tiktok: "TikTok",
-  reddit: "Reddit",
-  roblox: "Roblox",
-  vk: "VK",
-  zoom: "Zoom",
-};
