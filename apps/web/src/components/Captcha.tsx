@@ -107,7 +107,6 @@ export function useCaptcha(settings: CaptchaSettings | null | undefined) {
   const [generation, setGeneration] = useState(0);
   const enabled = Boolean(settings);
   return {
-    enabled,
     /** True when a request may go out: no captcha configured, or its token is ready. */
     ready: !enabled || token !== null,
     widget: settings ? <CaptchaWidget key={generation} settings={settings} onToken={setToken} /> : null,

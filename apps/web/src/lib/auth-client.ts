@@ -10,12 +10,8 @@ export const authClient = createAuthClient({
     usernameClient(),
     magicLinkClient(),
     passkeyClient(),
-    twoFactorClient({
-      // Password sign-in succeeded but the account asks for a second factor.
-      onTwoFactorRedirect: () => {
-        window.location.assign("/two-factor");
-      },
-    }),
+    // No redirect option: the sign-in page, which made the request, sends the person to /two-factor.
+    twoFactorClient(),
   ],
 });
 

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Modal, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { PasswordField } from "../../components/PasswordField";
 import type { AuthCallError } from "../../lib/errors";
 import { passwordField } from "../auth/validation";
 import { ActionErrorAlert } from "./ActionErrorAlert";
+import { ModalActions } from "./ModalActions";
 
 interface ConfirmPasswordModalProps {
   opened: boolean;
@@ -17,7 +18,7 @@ interface ConfirmPasswordModalProps {
   onConfirm: (password: string) => Promise<AuthCallError | null>;
 }
 
-/** Asks for the account password before a two-factor change, as better-auth requires. */
+/** Asks for the account password before a change better-auth guards with it (two-factor, deleting the account). */
 export function ConfirmPasswordModal({ opened, title, description, confirmLabel, color, onClose, onConfirm }: ConfirmPasswordModalProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AuthCallError | null>(null);
@@ -45,14 +46,7 @@ export function ConfirmPasswordModal({ opened, title, description, confirmLabel,
           <Text size="sm">{description}</Text>
           <ActionErrorAlert error={error} />
           <PasswordField label="Password" autoComplete="current-password" required data-autofocus {...form.getInputProps("password")} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" color={color} loading={busy}>
-              {confirmLabel}
-            </Button>
-          </Group>
+          <ModalActions confirmLabel={confirmLabel} color={color} loading={busy} onCancel={close} />
         </Stack>
       </form>
     </Modal>

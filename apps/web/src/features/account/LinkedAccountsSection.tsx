@@ -18,11 +18,6 @@ const builtInNames: Record<string, string> = { credential: "Email and password" 
 // The provider sends people back here; a failed link arrives as `?error=<code>` (SPEC §8).
 const returnURL = "/account?tab=accounts";
 
-// Codes only linking produces, beside the shared redirect codes of SPEC §8.
-const linkErrorMessages: Record<string, string> = {
-  email_does_not_match: "That account uses a different email address than yours, so it was not linked.",
-};
-
 /** Read once: the router keeps only `tab`, but the code is still in the address the provider sent. */
 function linkErrorFromAddress(): string | null {
   return new URLSearchParams(window.location.search).get("error");
@@ -123,7 +118,7 @@ export function LinkedAccountsSection() {
     <SectionCard title="Linked accounts" description="Login methods connected to your user.">
       {linkError && (
         <Alert color="red" role="alert" title="The account was not linked">
-          {linkErrorMessages[linkError.toLowerCase()] ?? describeErrorCode(linkError)}
+          {describeErrorCode(linkError)}
         </Alert>
       )}
       <ActionErrorAlert error={error} />

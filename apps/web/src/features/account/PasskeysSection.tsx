@@ -7,12 +7,11 @@ import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
 import { formatDateTime } from "../../lib/format";
 import { notifySuccess } from "../../lib/notify";
+import { browserSupportsPasskeys, webAuthnUnsupportedMessage } from "../auth/passkey-sign-in";
 import { ActionErrorAlert } from "./ActionErrorAlert";
 import { type Passkey, passkeysQueryKey, usePasskeys } from "./account.queries";
+import { ModalActions } from "./ModalActions";
 import { SectionCard } from "./SectionCard";
-
-/** SPEC §8: what a browser without WebAuthn shows. */
-const unsupportedMessage = "WebAuthn is not supported in this browser";
 
 const deviceTypes: Record<string, string> = {
   singleDevice: "This device only",
@@ -21,7 +20,7 @@ const deviceTypes: Record<string, string> = {
 
 type Attachment = "any" | "platform" | "cross-platform";
 
-export function passkeyLabel(passkey: Pick<Passkey, "name">): string {
+function passkeyLabel(passkey: Pick<Passkey, "name">): string {
   return passkey.name?.trim() || "Unnamed passkey";
 }
 
@@ -38,7 +37,7 @@ function registrationError(error: AuthCallError): AuthCallError {
 export function PasskeysSection() {
   const queryClient = useQueryClient();
   const passkeys = usePasskeys();
-  const supported = typeof window.PublicKeyCredential === "function";
+  const supported = browserSupportsPasskeys();
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
@@ -103,7 +102,7 @@ export function PasskeysSection() {
     <SectionCard title="Passkeys" description="Sign in with your fingerprint, face, screen lock or a security key instead of a password.">
       {!supported && (
         <Alert color="yellow" role="alert">
-          {unsupportedMessage}
+          {webAuthnUnsupportedMessage}
         </Alert>
       )}
       {body}
@@ -166,14 +165,7 @@ function AddPasskeyModal({ opened, onClose, onAdded }: { opened: boolean; onClos
               <Radio value="cross-platform" label="A security key or another device" />
             </Stack>
           </Radio.Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Create passkey
-            </Button>
-          </Group>
+          <ModalActions confirmLabel="Create passkey" loading={busy} onCancel={close} />
         </Stack>
       </form>
     </Modal>
@@ -236,14 +228,7 @@ function RenamePasskeyModal({ passkey, onClose, onRenamed }: { passkey: Passkey 
               setNameError(null);
             }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Save name
-            </Button>
-          </Group>
+          <ModalActions confirmLabel="Save name" loading={busy} onCancel={close} />
         </Stack>
       </form>
     </Modal>
@@ -282,14 +267,7 @@ function RemovePasskeyModal({ passkey, onClose, onRemoved }: { passkey: Passkey 
           {passkey ? passkeyLabel(passkey) : ""} will no longer sign you in. Also delete it from your device or password manager so it is
           not offered again.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button color="red" loading={busy} onClick={remove}>
-            Yes, remove it
-          </Button>
-        </Group>
+        <ModalActions confirmLabel="Yes, remove it" color="red" loading={busy} onCancel={close} onConfirm={remove} />
       </Stack>
     </Modal>
   );

@@ -19,7 +19,7 @@ type Step = { kind: "idle" } | { kind: "setup"; setup: Setup } | { kind: "codes"
 type Prompt = "enable" | "disable" | "regenerate" | null;
 
 /** The base32 secret inside an otpauth:// URI, for people who type it instead of scanning. */
-export function totpSecret(totpURI: string): string {
+function totpSecret(totpURI: string): string {
   try {
     return new URL(totpURI).searchParams.get("secret") ?? "";
   } catch {

@@ -6,12 +6,11 @@ import { FormPage } from "../../components/FormPage";
 import { AnchorLink } from "../../components/links";
 import { authClient } from "../../lib/auth-client";
 import { notifyError } from "../../lib/notify";
-import { useDevMailboxEnabled } from "../dev-mailbox/mailbox.api";
+import { DevMailboxHint } from "../dev-mailbox/DevMailboxHint";
 import { useSignInMethods } from "./sign-in-methods.api";
 import { emailField } from "./validation";
 
 export function ForgotPasswordPage() {
-  const mailboxEnabled = useDevMailboxEnabled();
   const captcha = useCaptcha(useSignInMethods().data?.captcha);
   const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState(false);
@@ -46,11 +45,7 @@ export function ForgotPasswordPage() {
           <Alert color="green" role="status">
             If an account exists for that email, we sent a link to reset your password.
           </Alert>
-          {mailboxEnabled && (
-            <Text size="sm">
-              Development mode: read the mail in the <AnchorLink to="/dev/mailbox">development mailbox</AnchorLink>.
-            </Text>
-          )}
+          <DevMailboxHint />
           <AnchorLink to="/sign-in">Back to sign in</AnchorLink>
         </Stack>
       ) : (

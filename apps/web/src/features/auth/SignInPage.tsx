@@ -9,6 +9,7 @@ import { PasswordField } from "../../components/PasswordField";
 import { authClient } from "../../lib/auth-client";
 import { errorMessage } from "../../lib/errors";
 import { notifyError } from "../../lib/notify";
+import { DevMailboxHint } from "../dev-mailbox/DevMailboxHint";
 import { useDevMailboxEnabled } from "../dev-mailbox/mailbox.api";
 import { usePasskeyAutofill } from "./passkey-sign-in";
 import { SignInAlternatives } from "./SignInAlternatives";
@@ -119,11 +120,7 @@ export function SignInPage({ error: redirectError, error_description: redirectDe
         <Alert color="green" role="status" title="Your sign-in link is on its way">
           We sent a sign-in link to {magicLinkSentTo}. Open it in this browser to sign in; it works once and only for a few minutes.
         </Alert>
-        {mailboxEnabled && (
-          <Text size="sm">
-            Development mode: read the mail in the <AnchorLink to="/dev/mailbox">development mailbox</AnchorLink>.
-          </Text>
-        )}
+        <DevMailboxHint />
         <Button variant="default" onClick={() => setMagicLinkSentTo(null)}>
           Back to sign in
         </Button>

@@ -8,7 +8,7 @@ import { PasswordField } from "../../components/PasswordField";
 import { authClient } from "../../lib/auth-client";
 import { errorMessage } from "../../lib/errors";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { useDevMailboxEnabled } from "../dev-mailbox/mailbox.api";
+import { DevMailboxHint } from "../dev-mailbox/DevMailboxHint";
 import { useSignInMethods } from "./sign-in-methods.api";
 import {
   defaultUsernameRules,
@@ -141,18 +141,13 @@ export function SignUpPage() {
 }
 
 function SignUpDone({ email, signedIn }: { email: string; signedIn: boolean }) {
-  const mailboxEnabled = useDevMailboxEnabled();
   return (
     <FormPage title="Check your email">
       <Alert color="green" role="status" title="Check your email to verify your address">
         We sent a verification link to {email}. Follow it to confirm your address
         {signedIn ? "." : " — you may need to do this before you can sign in."}
       </Alert>
-      {mailboxEnabled && (
-        <Text size="sm">
-          Development mode: read the mail in the <AnchorLink to="/dev/mailbox">development mailbox</AnchorLink>.
-        </Text>
-      )}
+      <DevMailboxHint />
       {signedIn ? <AnchorLink to="/account">Go to your account</AnchorLink> : <AnchorLink to="/sign-in">Go to sign in</AnchorLink>}
     </FormPage>
   );

@@ -21,7 +21,7 @@ export interface SignInMethods {
   usernameRules: { minLength: number; maxLength: number };
 }
 
-export const signInMethodsQueryKey = ["sign-in-methods"] as const;
+const signInMethodsQueryKey = ["sign-in-methods"] as const;
 
 async function fetchSignInMethods(): Promise<SignInMethods> {
   const response = await fetch("/api/auth/sign-in-methods", { credentials: "include", headers: { accept: "application/json" } });

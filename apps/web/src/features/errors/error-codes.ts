@@ -21,7 +21,8 @@ const messages: Record<string, string> = {
   issuer_missing: "The provider's answer did not say who issued it, so we could not trust it.",
   issuer_mismatch: "The provider's answer came from an unexpected issuer, so we could not trust it.",
   nonce_binding_missing: "The provider's answer could not be tied to this sign-in request. Please try again.",
-  email_does_not_match: "The provider account's email does not match your email here.",
+  // Only linking produces it (the linked account's email differs from the user's).
+  email_does_not_match: "That account uses a different email address than yours, so it was not linked.",
   email_not_verified: "The provider has not verified the email of that account, so we cannot link it.",
   internal_server_error: "The server hit an unexpected error. Please try again later.",
   account_not_linked: "An account with this email exists but is not linked to that provider. Sign in another way first.",
