@@ -1,23 +1,15 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
-import { type RunningGatehouse, startGatehouse } from "./support/gatehouse.ts";
-import { followMailLink, see } from "./support/people.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { setUpGatehouseInChromium } from "./support/gatehouse.ts";
+import { followMailLink, see, signUpAndVerify, submitPassword } from "./support/people.ts";
 
-let gatehouse: RunningGatehouse;
-let browser: Browser;
+const world = setUpGatehouseInChromium();
 let laptop: BrowserContext;
 let phone: BrowserContext;
 
 beforeAll(async () => {
-  gatehouse = await startGatehouse();
-  browser = await launchChromium();
-  laptop = await browser.newContext({ baseURL: gatehouse.url, userAgent: "E2E Laptop" });
-  phone = await browser.newContext({ baseURL: gatehouse.url, userAgent: "E2E Phone" });
-});
-afterAll(async () => {
-  await browser?.close();
-  await gatehouse?.stop();
+  laptop = await world.newContext({ userAgent: "E2E Laptop" });
+  phone = await world.newContext({ userAgent: "E2E Phone" });
 });
 
 const email = "grace@example.com";
@@ -26,26 +18,13 @@ const secondPassword = "second password 2";
 const thirdPassword = "third password 3";
 
 async function signIn(page: Page, password: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Email or username").fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitPassword(page, email, password);
   await page.waitForURL("**/account**");
 }
 
 describe("a person's account, from sign-up to password reset", () => {
   it("signs up and verifies the address from the mailbox", async () => {
-    const page = await laptop.newPage();
-    await page.goto("/sign-up");
-    await page.getByLabel(/^Name/).fill("Grace Hopper");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel(/^Password/).fill(firstPassword);
-    await page.getByRole("button", { name: "Sign up" }).click();
-    await see(page, "Check your email to verify your address");
-
-    await followMailLink(page, "Verify your email address");
-    await page.waitForURL("**/email-verified**");
-    await see(page, "Your email is verified");
+    await signUpAndVerify(await laptop.newPage(), { name: "Grace Hopper", email, password: firstPassword });
   });
 
   it("signs in on two devices and revokes the other one from the sessions list", async () => {
@@ -112,10 +91,7 @@ describe("a person's account, from sign-up to password reset", () => {
 
   it("refuses the old password after the reset", async () => {
     const page = await phone.newPage();
-    await page.goto("/sign-in");
-    await page.getByLabel("Email or username").fill(email);
-    await page.getByLabel(/^Password/).fill(secondPassword);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitPassword(page, email, secondPassword);
     await see(page, "Invalid email or password");
   });
 });
@@ -127,6 +103,6 @@ describe("the error page", () => {
     await page.getByRole("heading", { name: "Something went wrong" }).waitFor();
     expect(await page.locator("code").first().textContent()).toBe("state_not_found");
     await page.getByRole("link", { name: "Back to the application" }).click();
-    await page.waitForURL(`${gatehouse.url}/`);
+    await page.waitForURL(`${world.gatehouse.url}/`);
   });
 });

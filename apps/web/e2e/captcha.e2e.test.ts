@@ -1,9 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
-import { type RunningGatehouse, startGatehouse } from "./support/gatehouse.ts";
+import { setUpGatehouseInChromium } from "./support/gatehouse.ts";
 import { linkFromNewestMail } from "./support/mail-links.ts";
 import { see } from "./support/people.ts";
 
@@ -27,13 +26,17 @@ const fakeWidget = `window.turnstile = {
   remove() {},
 };`;
 
-let gatehouse: RunningGatehouse;
-let browser: Browser;
-let laptop: BrowserContext;
 let verifier: Server;
 /** Every token the server asked the fake provider about, in order. */
 const verified: string[] = [];
+/** Gatehouse's captcha settings; the verify URL is added once the fake provider listens. */
+const captchaEnv: Record<string, string> = {
+  CAPTCHA_PROVIDER: "cloudflare-turnstile",
+  CAPTCHA_SECRET_KEY: "secret",
+  CAPTCHA_SITE_KEY: "site-key",
+};
 
+// Hooks run in the order written: the fake provider, then Gatehouse and Chromium, then the laptop.
 beforeAll(async () => {
   verifier = createServer((req, res) => {
     let body = "";
@@ -47,23 +50,28 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => verifier.listen(0, "127.0.0.1", resolve));
   const { port } = verifier.address() as AddressInfo;
-  gatehouse = await startGatehouse({
-    CAPTCHA_PROVIDER: "cloudflare-turnstile",
-    CAPTCHA_SECRET_KEY: "secret",
-    CAPTCHA_SITE_KEY: "site-key",
-    CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
-  });
-  browser = await launchChromium();
-  laptop = await browser.newContext({ baseURL: gatehouse.url });
+  captchaEnv.CAPTCHA_VERIFY_URL = `http://127.0.0.1:${port}/siteverify`;
+});
+afterAll(() => {
+  verifier?.close();
+});
+
+const world = setUpGatehouseInChromium(captchaEnv);
+let laptop: BrowserContext;
+
+beforeAll(async () => {
+  laptop = await world.newContext();
   await laptop.route(/challenges\.cloudflare\.com\/turnstile\/v0\/api\.js/, (route) =>
     route.fulfill({ contentType: "application/javascript", body: fakeWidget }),
   );
 });
-afterAll(async () => {
-  await browser?.close();
-  await gatehouse?.stop();
-  verifier?.close();
-});
+
+/** A page in a browser of its own, with the stand-in widget in place of Turnstile's script. */
+async function pageWithWidget() {
+  const page = await world.newPage();
+  await page.route(/challenges\.cloudflare\.com/, (route) => route.fulfill({ contentType: "application/javascript", body: fakeWidget }));
+  return page;
+}
 
 const person = { name: "Frances Allen", email: "frances@example.com", password: "optimising compilers 1" };
 
@@ -86,11 +94,10 @@ describe("a person on a server that asks for a captcha", () => {
 
   it("is refused when the provider does not believe the captcha", async () => {
     const mailPage = await laptop.newPage();
-    await mailPage.goto(await linkFromNewestMail(gatehouse.url, person.email, "Verify your email address"));
+    await mailPage.goto(await linkFromNewestMail(world.gatehouse.url, person.email, "Verify your email address"));
     await see(mailPage, "Your email is verified");
 
-    const page = await browser.newPage({ baseURL: gatehouse.url });
-    await page.route(/challenges\.cloudflare\.com/, (route) => route.fulfill({ contentType: "application/javascript", body: fakeWidget }));
+    const page = await pageWithWidget();
     await page.goto("/sign-in");
     await page.getByLabel("Email or username").fill(person.email);
     await page.getByLabel(/^Password/).fill(person.password);
@@ -101,8 +108,7 @@ describe("a person on a server that asks for a captcha", () => {
   });
 
   it("signs in with a solved captcha, solving it again after a failed attempt", async () => {
-    const page = await browser.newPage({ baseURL: gatehouse.url });
-    await page.route(/challenges\.cloudflare\.com/, (route) => route.fulfill({ contentType: "application/javascript", body: fakeWidget }));
+    const page = await pageWithWidget();
     await page.goto("/sign-in");
     await page.getByLabel("Email or username").fill(person.email);
     await page.getByLabel(/^Password/).fill("a wrong password");
@@ -123,8 +129,7 @@ describe("a person on a server that asks for a captcha", () => {
   });
 
   it("asks for a password reset link with a solved captcha", async () => {
-    const page = await browser.newPage({ baseURL: gatehouse.url });
-    await page.route(/challenges\.cloudflare\.com/, (route) => route.fulfill({ contentType: "application/javascript", body: fakeWidget }));
+    const page = await pageWithWidget();
     await page.goto("/forgot-password");
     await page.getByLabel("Email").fill(person.email);
     const before = verified.length;

@@ -1,23 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
-import { type RunningGatehouse, startGatehouse } from "./support/gatehouse.ts";
+import { describe, expect, it } from "vitest";
+import { setUpGatehouseInChromium } from "./support/gatehouse.ts";
 
-let gatehouse: RunningGatehouse;
-let browser: Browser;
-
-beforeAll(async () => {
-  gatehouse = await startGatehouse();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await gatehouse?.stop();
-});
+const world = setUpGatehouseInChromium();
 
 describe("the web app's look and access", () => {
   it("switches between light and dark and remembers the choice", async () => {
-    const page = await browser.newPage({ baseURL: gatehouse.url, colorScheme: "light" });
+    const page = await world.newPage({ colorScheme: "light" });
     await page.goto("/sign-in");
     const scheme = () => page.locator("html").getAttribute("data-mantine-color-scheme");
     // "auto" follows the system, which this browser reports as light.
@@ -33,7 +21,7 @@ describe("the web app's look and access", () => {
   });
 
   it("can be used with the keyboard alone: tab to the fields and submit with Enter", async () => {
-    const page = await browser.newPage({ baseURL: gatehouse.url });
+    const page = await world.newPage();
     await page.goto("/sign-in");
     await page.getByLabel("Email or username").focus();
     await page.keyboard.type("nobody@example.com");
@@ -44,7 +32,7 @@ describe("the web app's look and access", () => {
   });
 
   it("fits a phone screen: the navigation folds into a menu button", async () => {
-    const page = await browser.newPage({ baseURL: gatehouse.url, viewport: { width: 375, height: 700 } });
+    const page = await world.newPage({ viewport: { width: 375, height: 700 } });
     await page.goto("/");
     const burger = page.getByRole("button", { name: "Open navigation" });
     await burger.click();
@@ -55,7 +43,7 @@ describe("the web app's look and access", () => {
   });
 
   it("shows the development mailbox outside production", async () => {
-    const page = await browser.newPage({ baseURL: gatehouse.url });
+    const page = await world.newPage();
     await page.goto("/dev/mailbox");
     await page.getByRole("button", { name: "Refresh" }).waitFor();
     expect(await page.getByText("The development mailbox is off in production").count()).toBe(0);

@@ -1,21 +1,9 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
-import { type RunningGatehouse, startGatehouse } from "./support/gatehouse.ts";
+import { describe, expect, it } from "vitest";
+import { setUpGatehouseInChromium } from "./support/gatehouse.ts";
 import { linkFromNewestMail } from "./support/mail-links.ts";
 import { see } from "./support/people.ts";
 
-let gatehouse: RunningGatehouse;
-let browser: Browser;
-
-beforeAll(async () => {
-  gatehouse = await startGatehouse();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await gatehouse?.stop();
-});
+const world = setUpGatehouseInChromium();
 
 const email = "katherine@example.com";
 /** The link from the mail, shared by the steps of the story. */
@@ -23,7 +11,7 @@ let signInLink: string;
 
 describe("a newcomer who signs in with a link sent by email", () => {
   it("is asked for an email, not a username, when asking for a link", async () => {
-    const page = await browser.newPage({ baseURL: gatehouse.url });
+    const page = await world.newPage();
     await page.goto("/sign-in");
     await page.getByLabel("Email or username").fill("katherine");
     await page.getByRole("button", { name: "Email me a sign-in link" }).click();
@@ -32,7 +20,7 @@ describe("a newcomer who signs in with a link sent by email", () => {
   });
 
   it("asks for a link on the sign-in page without having an account", async () => {
-    const page = await browser.newPage({ baseURL: gatehouse.url });
+    const page = await world.newPage();
     await page.goto("/sign-in");
     await page.getByLabel("Email or username").fill(email);
     await page.getByRole("button", { name: "Email me a sign-in link" }).click();
@@ -41,8 +29,8 @@ describe("a newcomer who signs in with a link sent by email", () => {
   });
 
   it("opens the link from the mail and lands signed in on a new account", async () => {
-    signInLink = await linkFromNewestMail(gatehouse.url, email, "Your sign-in link");
-    const page = await browser.newPage({ baseURL: gatehouse.url });
+    signInLink = await linkFromNewestMail(world.gatehouse.url, email, "Your sign-in link");
+    const page = await world.newPage();
     await page.goto(signInLink);
     await page.waitForURL("**/account**");
     await page.getByRole("heading", { name: "Your account" }).waitFor();
@@ -51,7 +39,7 @@ describe("a newcomer who signs in with a link sent by email", () => {
 
   it("cannot use the same link a second time and is told why", async () => {
     // A fresh browser: the first visit's session must not be what lets this one in.
-    const page = await browser.newPage({ baseURL: gatehouse.url });
+    const page = await world.newPage();
     await page.goto(signInLink);
     await page.waitForURL("**/sign-in?error=INVALID_TOKEN");
     await page.getByRole("alert").filter({ hasText: "This link is invalid or has expired" }).waitFor();

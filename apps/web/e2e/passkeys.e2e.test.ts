@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
+import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
-import { type RunningGatehouse, startGatehouse } from "./support/gatehouse.ts";
+import { setUpGatehouseInChromium } from "./support/gatehouse.ts";
 import { see, signOut, signUpAndVerify } from "./support/people.ts";
 
 /** A browser tab with a built-in authenticator (Chromium's virtual WebAuthn device, no prompts). */
@@ -13,8 +12,7 @@ interface Device {
 
 type StoredCredential = Awaited<ReturnType<typeof credentialsOn>>[number];
 
-let gatehouse: RunningGatehouse;
-let browser: Browser;
+const world = setUpGatehouseInChromium();
 let laptop: Device;
 /**
  * The passkey the laptop created, as an authenticator holds it: copying it into another browser's
@@ -39,7 +37,7 @@ const person = { name: "Ada Lovelace", email: "ada@example.com", password: "anal
  * made to report it has no passkey autofill, so the button is the only way in.
  */
 async function deviceWithAuthenticator(credential?: StoredCredential, { autofill = false } = {}): Promise<Device> {
-  const context = await browser.newContext({ baseURL: gatehouse.url });
+  const context = await world.newContext();
   contexts.push(context);
   if (!autofill)
     await context.addInitScript(() => {
@@ -78,14 +76,10 @@ async function signInWithPasskey(page: Page) {
 }
 
 beforeAll(async () => {
-  gatehouse = await startGatehouse();
-  browser = await launchChromium();
   laptop = await deviceWithAuthenticator();
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();
-  await browser?.close();
-  await gatehouse?.stop();
 });
 
 describe("a person who signs in with a passkey", () => {
@@ -149,7 +143,7 @@ describe("a person who signs in with a passkey", () => {
   });
 
   it("is told that a browser without WebAuthn cannot add passkeys, and still sees the ones it has", async () => {
-    const old = await browser.newContext({ baseURL: gatehouse.url, storageState: await signedInWithPasskey.storageState() });
+    const old = await world.newContext({ storageState: await signedInWithPasskey.storageState() });
     contexts.push(old);
     await old.addInitScript(() => {
       delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;

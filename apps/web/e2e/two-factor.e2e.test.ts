@@ -1,14 +1,11 @@
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
-import { type RunningGatehouse, startGatehouse } from "./support/gatehouse.ts";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { setUpGatehouseInChromium } from "./support/gatehouse.ts";
 import { followMailLink, see, signOut, signUpAndVerify, submitPassword } from "./support/people.ts";
 
-let gatehouse: RunningGatehouse;
-let browser: Browser;
-let context: BrowserContext;
+const world = setUpGatehouseInChromium();
 let page: Page;
 
 const person = { name: "Katherine Johnson", email: "katherine@example.com", password: "orbital mechanics 1" };
@@ -69,14 +66,7 @@ async function signInWithBackupCode(code: string | undefined) {
 }
 
 beforeAll(async () => {
-  gatehouse = await startGatehouse();
-  browser = await launchChromium();
-  context = await browser.newContext({ baseURL: gatehouse.url });
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await gatehouse?.stop();
+  page = await world.newPage();
 });
 
 describe("a person who protects their account with two-factor authentication", () => {

@@ -1,41 +1,26 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./support/browser.ts";
-import { type RunningGatehouse, startGatehouse } from "./support/gatehouse.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { setUpGatehouseInChromium } from "./support/gatehouse.ts";
 import { linkFromNewestMail } from "./support/mail-links.ts";
-import { see, signOut } from "./support/people.ts";
+import { see, signOut, submitPassword } from "./support/people.ts";
 
-let gatehouse: RunningGatehouse;
-let browser: Browser;
+const world = setUpGatehouseInChromium();
 let laptop: BrowserContext;
 
 const person = { name: "Margaret Hamilton", email: "margaret@example.com", username: "Margaret_H", password: "apollo guidance 11" };
 
 beforeAll(async () => {
-  gatehouse = await startGatehouse();
-  browser = await launchChromium();
-  laptop = await browser.newContext({ baseURL: gatehouse.url });
+  laptop = await world.newContext();
   // Someone already holds the username "grace".
-  const response = await fetch(`${gatehouse.url}/api/auth/sign-up/email`, {
+  const response = await fetch(`${world.gatehouse.url}/api/auth/sign-up/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: gatehouse.url },
+    headers: { "content-type": "application/json", origin: world.gatehouse.url },
     body: JSON.stringify({ name: "Grace Hopper", email: "grace@example.com", password: "compiler pioneer 1", username: "grace" }),
   });
   expect(response.status).toBe(200);
 });
-afterAll(async () => {
-  await browser?.close();
-  await gatehouse?.stop();
-});
 
 const usernameStatus = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor({ timeout: 15_000 });
-
-async function signInWith(page: Page, identifier: string, password: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Email or username").fill(identifier);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
 
 describe("a person who signs in with a username", () => {
   it("sees while signing up that a username is taken, whatever its letter case, and picks a free one", async () => {
@@ -61,7 +46,7 @@ describe("a person who signs in with a username", () => {
     await page.getByRole("button", { name: "Sign up" }).click();
     await see(page, "Check your email to verify your address");
 
-    await page.goto(await linkFromNewestMail(gatehouse.url, person.email, "Verify your email address"));
+    await page.goto(await linkFromNewestMail(world.gatehouse.url, person.email, "Verify your email address"));
     await page.waitForURL("**/email-verified**");
     await see(page, "Your email is verified");
   });
@@ -70,14 +55,14 @@ describe("a person who signs in with a username", () => {
     const page = await laptop.newPage();
     await signOut(page);
     // Usernames are matched ignoring case.
-    await signInWith(page, person.username.toLowerCase(), person.password);
+    await submitPassword(page, person.username.toLowerCase(), person.password);
     await page.waitForURL("**/account**");
     await see(page, person.email);
   });
 
   it("is told the username or password is wrong, naming the username", async () => {
-    const page = await browser.newPage({ baseURL: gatehouse.url });
-    await signInWith(page, person.username, "not the password");
+    const page = await world.newPage();
+    await submitPassword(page, person.username, "not the password");
     await page.getByRole("alert", { name: /invalid username or password/i }).waitFor();
     await see(page, "Check your username and password and try again.");
     expect(new URL(page.url()).pathname).toBe("/sign-in");

@@ -1,18 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { BrowserClient } from "../support/auth-client.ts";
-import { uniqueEmail } from "../support/fixtures.ts";
-import { startOidcProvider, type TestOidcProvider, throughProvider, useOidcProvider } from "../support/oidc-provider.ts";
-import { signedInUser, startTestServer, type TestServer, useTestServer } from "../support/test-server.ts";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { type BrowserClient, liveSession } from "../support/auth-client.ts";
+import { freezeDate, SECOND, uniqueEmail } from "../support/fixtures.ts";
+import { type TestOidcProvider, throughProvider, useOidcProvider } from "../support/oidc-provider.ts";
+import { signedInUser, type TestServer, useTestServer } from "../support/test-server.ts";
 
 /** Linking provider accounts to a user, and unlinking them (SPEC §5, §7), against a real OpenID provider. */
 
-const idp = useOidcProvider();
-const server = useTestServer(idp.env);
-beforeAll(() => idp.allowRedirectsTo(server.url));
+/** An OpenID provider and a Gatehouse (with `env`) that uses it, for the tests of the enclosing block. */
+function useProviderAndServer(env: Record<string, string> = {}) {
+  const idp = useOidcProvider({ env });
+  const server = useTestServer(idp.env);
+  beforeAll(() => idp.allowRedirectsTo(server.url));
+  return { idp, server };
+}
+
+const { idp, server } = useProviderAndServer();
 
 type Account = { id: string; provider: string; providerId: string; accountId: string; scopes: string[] };
 const accountsOf = async (client: BrowserClient): Promise<Account[]> => (await client.fetch("/api/auth/list-accounts")).json();
-const sessionOf = async (client: BrowserClient) => (await client.auth.getSession({ query: { disableCookieCache: true } })).data;
 const errorOf = (location: string) => new URL(location, "http://x").searchParams.get("error");
 const link = (client: BrowserClient, provider: TestOidcProvider, login: string, body: Record<string, unknown> = {}) =>
   throughProvider(client, provider, login, { path: "/api/auth/link-social", body: { callbackURL: "/account?tab=accounts", ...body } });
@@ -35,7 +40,7 @@ describe("POST /api/auth/sign-out with a linked OpenID provider", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("location")).toBeNull();
     expect(await response.json()).toEqual({ success: true });
-    expect(await sessionOf(user.client)).toBeNull();
+    expect(await liveSession(user.client)).toBeNull();
   });
 });
 
@@ -47,7 +52,7 @@ describe("POST /api/auth/link-social", () => {
 
     expect(response.status).toBe(302);
     expect(location).toBe("/account?tab=accounts");
-    expect((await sessionOf(user.client))?.user.id).toBe(user.userId);
+    expect((await liveSession(user.client))?.user.id).toBe(user.userId);
     const accounts = await accountsOf(user.client);
     expect(accounts.map((a) => a.provider).sort()).toEqual(["acme", "credential"]);
     expect(accounts.find((a) => a.provider === "acme")).toMatchObject({
@@ -65,7 +70,7 @@ describe("POST /api/auth/link-social", () => {
     const browser = server.client();
     const { location } = await throughProvider(browser, idp, person.login, { body: { newUserCallbackURL: "/welcome" } });
     expect(location).toBe("/account");
-    expect((await sessionOf(browser))?.user.id).toBe(user.userId);
+    expect((await liveSession(browser))?.user.id).toBe(user.userId);
   });
 
   it("answers 401 without a session and starts nothing", async () => {
@@ -112,22 +117,12 @@ describe("linking at sign-in (an existing user's address)", () => {
     const browser = server.client();
     const { location } = await throughProvider(browser, idp, person.login);
     expect(location).toBe("/account");
-    expect((await sessionOf(browser))?.user.id).toBe(user.userId);
+    expect((await liveSession(browser))?.user.id).toBe(user.userId);
     expect((await accountsOf(user.client)).map((a) => a.provider).sort()).toEqual(["acme", "credential"]);
   });
 
   describe("ACCOUNT_LINKING_TRUSTED_PROVIDERS", () => {
-    let trusted: TestServer;
-    let trustedIdp: TestOidcProvider;
-    beforeAll(async () => {
-      trustedIdp = await startOidcProvider();
-      trusted = await startTestServer(trustedIdp.gatehouseEnv("acme", { ACCOUNT_LINKING_TRUSTED_PROVIDERS: "acme" }));
-      trustedIdp.allowRedirectsTo(trusted.url);
-    });
-    afterAll(async () => {
-      await trusted.stop();
-      await trustedIdp.stop();
-    });
+    const { idp: trustedIdp, server: trusted } = useProviderAndServer({ ACCOUNT_LINKING_TRUSTED_PROVIDERS: "acme" });
 
     it("links even when the provider did not verify the address (untrusted: account_not_linked)", async () => {
       const user = await signedInUser(trusted);
@@ -135,7 +130,7 @@ describe("linking at sign-in (an existing user's address)", () => {
       const browser = trusted.client();
       const { location } = await throughProvider(browser, trustedIdp, person.login);
       expect(location).toBe("/account");
-      expect((await sessionOf(browser))?.user.id).toBe(user.userId);
+      expect((await liveSession(browser))?.user.id).toBe(user.userId);
     });
   });
 });
@@ -207,17 +202,7 @@ describe("POST /api/auth/unlink-account", () => {
   });
 
   describe("with ALLOW_UNLINKING_ALL=true", () => {
-    let open: TestServer;
-    let openIdp: TestOidcProvider;
-    beforeAll(async () => {
-      openIdp = await startOidcProvider();
-      open = await startTestServer(openIdp.gatehouseEnv("acme", { ALLOW_UNLINKING_ALL: "true" }));
-      openIdp.allowRedirectsTo(open.url);
-    });
-    afterAll(async () => {
-      await open.stop();
-      await openIdp.stop();
-    });
+    const { idp: openIdp, server: open } = useProviderAndServer({ ALLOW_UNLINKING_ALL: "true" });
 
     it("the last account can be unlinked", async () => {
       const { client } = await providerOnlyUser(open, openIdp);
@@ -228,24 +213,13 @@ describe("POST /api/auth/unlink-account", () => {
   });
 
   describe("needs a fresh session (SESSION_FRESH_AGE=60)", () => {
-    let stale: TestServer;
-    let staleIdp: TestOidcProvider;
-    beforeAll(async () => {
-      staleIdp = await startOidcProvider();
-      stale = await startTestServer(staleIdp.gatehouseEnv("acme", { SESSION_FRESH_AGE: "60" }));
-      staleIdp.allowRedirectsTo(stale.url);
-    });
-    afterAll(async () => {
-      await stale.stop();
-      await staleIdp.stop();
-    });
+    const { idp: staleIdp, server: stale } = useProviderAndServer({ SESSION_FRESH_AGE: "60" });
 
     it("a session older than the fresh age answers 403 'Session is not fresh'; signing in again through the provider fixes it", async () => {
       const user = await signedInUser(stale);
       const person = staleIdp.addAccount({ email: user.email });
       await link(user.client, staleIdp, person.login);
-      vi.useFakeTimers({ toFake: ["Date"] });
-      vi.setSystemTime(Date.now() + 61_000);
+      vi.setSystemTime(freezeDate() + 61 * SECOND);
 
       const notFresh = await user.client.post("/api/auth/unlink-account", { providerId: "acme" });
       expect(notFresh.status).toBe(403);

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { uniqueEmail } from "../support/fixtures.ts";
+import { describe, expect, it, vi } from "vitest";
+import { type BrowserClient, liveSession } from "../support/auth-client.ts";
+import { freezeDate, SECOND, uniqueEmail } from "../support/fixtures.ts";
 import { linkIn } from "../support/smtp-inbox.ts";
-import { signedInUser, startTestServer, type TestServer, useTestServer } from "../support/test-server.ts";
+import { signedInUser, type TestServer, useTestServer } from "../support/test-server.ts";
 
 const server = useTestServer();
 
 const userRow = (s: TestServer, id: string) => s.deps.db.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirst();
-const freshSession = (client: ReturnType<TestServer["client"]>) => client.auth.getSession({ query: { disableCookieCache: true } });
 
 describe("POST /api/auth/update-user", () => {
   it("changes the name and image, and the session shows them", async () => {
@@ -15,7 +15,7 @@ describe("POST /api/auth/update-user", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: true });
 
-    const { data } = await freshSession(client);
+    const data = await liveSession(client);
     expect(data?.user).toMatchObject({ name: "After", image: "https://img.example.com/a.png" });
     // Another browser signing in later sees the stored values, not just this browser's cookie.
     const other = await server.client().auth.signIn.email({ email: data?.user.email ?? "", password: "correct horse battery" });
@@ -103,7 +103,7 @@ describe("POST /api/auth/change-email", () => {
 
     // No confirmation or verification mail goes out, to either address.
     expect(server.inbox.received.length).toBe(mailsBefore);
-    expect((await freshSession(taker.client)).data?.user.email).toBe(taker.email);
+    expect((await liveSession(taker.client))?.user.email).toBe(taker.email);
     expect((await userRow(server, owner.userId))?.email).toBe(owner.email);
   });
 
@@ -121,7 +121,7 @@ describe("POST /api/auth/change-email", () => {
     expect(confirmation?.subject).toBe("Confirm your email change");
     expect(confirmation?.text).toContain(newEmail);
     expect(server.inbox.to(newEmail)).toHaveLength(0);
-    expect((await freshSession(client)).data?.user.email).toBe(email);
+    expect((await liveSession(client))?.user.email).toBe(email);
 
     const approve = await client.fetch(linkIn(confirmation));
     expect(approve.status).toBe(302);
@@ -137,8 +137,7 @@ describe("POST /api/auth/change-email", () => {
     expect(verify.status).toBe(302);
     expect(verify.headers.get("location")).toBe("/settings");
 
-    const session = await freshSession(client);
-    expect(session.data?.user).toMatchObject({ id: userId, email: newEmail, emailVerified: true });
+    expect((await liveSession(client))?.user).toMatchObject({ id: userId, email: newEmail, emailVerified: true });
 
     const withNew = await server.client().auth.signIn.email({ email: newEmail, password });
     expect(withNew.data?.user).toMatchObject({ id: userId, email: newEmail });
@@ -153,7 +152,7 @@ describe("POST /api/auth/delete-user", () => {
     const { error } = await client.auth.deleteUser({ password: "not my password" });
     expect(error).toMatchObject({ status: 400, message: "Invalid password" });
     expect(await userRow(server, userId)).toBeDefined();
-    expect((await freshSession(client)).data?.user.id).toBe(userId);
+    expect((await liveSession(client))?.user.id).toBe(userId);
   });
 
   it("answers 401 without a session", async () => {
@@ -211,7 +210,7 @@ describe("POST /api/auth/delete-user", () => {
     expect(error).toBeNull();
     expect(data).toEqual({ success: true, message: "User deleted" });
     expect(await userRow(server, userId)).toBeUndefined();
-    expect((await freshSession(client)).data).toBeNull();
+    expect(await liveSession(client)).toBeNull();
   });
 
   it("POST /delete-user with the mailed token signs the browser out: GET /get-session answers null at once", async () => {
@@ -239,18 +238,14 @@ describe("POST /api/auth/delete-user", () => {
     expect(reuse.status).toBe(404);
     expect(await reuse.json()).toMatchObject({ message: "Invalid token" });
     expect(await userRow(server, again.userId)).toBeDefined();
-    expect((await freshSession(again.client)).data?.user.id).toBe(again.userId);
+    expect((await liveSession(again.client))?.user.id).toBe(again.userId);
   });
 });
 
 describe("session freshness (SESSION_FRESH_AGE=60)", () => {
-  let stale: TestServer;
-  beforeAll(async () => {
-    stale = await startTestServer({ SESSION_FRESH_AGE: "60" });
-  });
-  afterAll(() => stale.stop());
+  const stale = useTestServer({ SESSION_FRESH_AGE: "60" });
 
-  const accountIdOf = async (client: ReturnType<TestServer["client"]>) => {
+  const accountIdOf = async (client: BrowserClient) => {
     const accounts = await (await client.fetch("/api/auth/list-accounts")).json();
     return accounts[0].id as string;
   };
@@ -258,26 +253,25 @@ describe("session freshness (SESSION_FRESH_AGE=60)", () => {
   it("unlinking an account needs a session younger than the fresh age: 403 'Session is not fresh' after it", async () => {
     const { client } = await signedInUser(stale);
     const accountId = await accountIdOf(client);
-    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = freezeDate();
 
     // Still fresh after 30 s: the request gets past the freshness check to the last-account rule.
-    vi.setSystemTime(Date.now() + 30_000);
+    vi.setSystemTime(start + 30 * SECOND);
     const fresh = await client.post("/api/auth/unlink-account", { accountId });
     expect(fresh.status).toBe(400);
     expect(await fresh.json()).toMatchObject({ message: "You can't unlink your last account" });
 
     // Past 60 s the session is still valid but no longer fresh.
-    vi.setSystemTime(Date.now() + 31_000);
+    vi.setSystemTime(start + 61 * SECOND);
     const notFresh = await client.post("/api/auth/unlink-account", { accountId });
     expect(notFresh.status).toBe(403);
     expect(await notFresh.json()).toMatchObject({ code: "SESSION_NOT_FRESH", message: "Session is not fresh" });
-    expect((await freshSession(client)).data?.session).toBeTruthy();
+    expect((await liveSession(client))?.session).toBeTruthy();
   });
 
   it("signing in again makes the session fresh again", async () => {
     const { client, email, password } = await signedInUser(stale);
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(Date.now() + 5 * 60_000);
+    vi.setSystemTime(freezeDate() + 5 * 60 * SECOND);
     const accountId = await accountIdOf(client);
     expect((await client.post("/api/auth/unlink-account", { accountId })).status).toBe(403);
 
@@ -292,8 +286,7 @@ describe("session freshness (SESSION_FRESH_AGE=60)", () => {
     const { client, email } = await signedInUser(stale);
     await stale.drainJobs();
     const before = stale.inbox.to(email).length;
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(Date.now() + 2 * 60_000);
+    vi.setSystemTime(freezeDate() + 2 * 60 * SECOND);
     const response = await client.post("/api/auth/delete-user", {});
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: "SESSION_NOT_FRESH", message: "Session is not fresh" });
@@ -311,10 +304,9 @@ describe("session freshness (SESSION_FRESH_AGE=60)", () => {
 
   it("a stale session alone cannot delete the account", async () => {
     const { client, userId } = await signedInUser(stale);
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(Date.now() + 2 * 60_000);
+    vi.setSystemTime(freezeDate() + 2 * 60 * SECOND);
     await client.post("/api/auth/delete-user", {});
     expect(await userRow(stale, userId)).toBeDefined();
-    expect((await freshSession(client)).data?.user.id).toBe(userId);
+    expect((await liveSession(client))?.user.id).toBe(userId);
   });
 });

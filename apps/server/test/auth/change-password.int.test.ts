@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BrowserClient } from "../support/auth-client.ts";
+import { type BrowserClient, liveSession } from "../support/auth-client.ts";
 import { signedInUser, useTestServer } from "../support/test-server.ts";
 
 const NEW_PASSWORD = "a brand new passphrase";
@@ -12,11 +12,6 @@ async function secondBrowser(email: string, password: string): Promise<BrowserCl
   const { error } = await browser.auth.signIn.email({ email, password });
   if (error) throw new Error(`sign-in failed: ${error.message}`);
   return browser;
-}
-
-/** The session as the database sees it, bypassing the 60 s cookie cache. */
-async function liveSession(browser: BrowserClient) {
-  return (await browser.auth.getSession({ query: { disableCookieCache: true } })).data;
 }
 
 async function signInStatus(email: string, password: string): Promise<number> {

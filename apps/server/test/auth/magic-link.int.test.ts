@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import type { BrowserClient } from "../support/auth-client.ts";
+import { type BrowserClient, liveSession } from "../support/auth-client.ts";
 import { freezeDate, SECOND, uniqueEmail } from "../support/fixtures.ts";
 import { linkIn } from "../support/smtp-inbox.ts";
-import { signedInUser, startTestServer, type TestServer, useTestServer } from "../support/test-server.ts";
+import { signedInUser, startTestServer, type TestServer, userByEmail, useTestServer } from "../support/test-server.ts";
 
 // better-auth's magic-link plugin allows 5 verifications per minute per address. Each visit here
 // comes from its own (forwarded) address so the tests exercise the link, not that limit.
@@ -29,9 +29,15 @@ async function visit(browser: BrowserClient, link: string) {
   return { status: response.status, location: location ? new URL(location) : undefined };
 }
 
-const liveSession = async (browser: BrowserClient) => (await browser.auth.getSession({ query: { disableCookieCache: true } })).data;
-const userByEmail = (s: TestServer, email: string) =>
-  s.deps.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
+/** A new browser opens a used or expired link: it lands on /sign-in with error=INVALID_TOKEN, signed out. */
+async function expectRefusedLink(link: string) {
+  const browser = server.client();
+  const { status, location } = await visit(browser, link);
+  expect(status).toBe(302);
+  expect(location?.pathname).toBe("/sign-in");
+  expect(location?.searchParams.get("error")).toBe("INVALID_TOKEN");
+  expect(await liveSession(browser)).toBeNull();
+}
 /** SQLite keeps booleans as 0/1. */
 const isVerified = async (s: TestServer, email: string) => Boolean((await userByEmail(s, email))?.emailVerified);
 const passwordSignIn = (s: TestServer, email: string, password: string) => s.client().post("/api/auth/sign-in/email", { email, password });
@@ -54,12 +60,7 @@ describe("POST /api/auth/sign-in/magic-link", () => {
     const link = await requestLink(server, { email, callbackURL: "/account", errorCallbackURL: "/sign-in" });
     expect((await visit(server.client(), link)).status).toBe(302);
 
-    const second = server.client();
-    const { status, location } = await visit(second, link);
-    expect(status).toBe(302);
-    expect(location?.pathname).toBe("/sign-in");
-    expect(location?.searchParams.get("error")).toBe("INVALID_TOKEN");
-    expect(await liveSession(second)).toBeNull();
+    await expectRefusedLink(link);
   });
 
   it("signs up a new address as a verified user with the given name and lands on newUserCallbackURL", async () => {
@@ -127,12 +128,7 @@ describe("GET /api/auth/magic-link/verify", () => {
     expect((await visit(server.client(), early)).location?.pathname).toBe("/account");
 
     vi.setSystemTime(start + 301 * SECOND);
-    const browser = server.client();
-    const { status, location } = await visit(browser, late);
-    expect(status).toBe(302);
-    expect(location?.pathname).toBe("/sign-in");
-    expect(location?.searchParams.get("error")).toBe("INVALID_TOKEN");
-    expect(await liveSession(browser)).toBeNull();
+    await expectRefusedLink(late);
   });
 
   it("without errorCallbackURL, reports the error on callbackURL", async () => {

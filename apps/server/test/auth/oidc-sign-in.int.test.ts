@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { BrowserClient } from "../support/auth-client.ts";
+import { type BrowserClient, liveSession } from "../support/auth-client.ts";
 import { freezeDate } from "../support/fixtures.ts";
 import { throughProvider, useOidcProvider } from "../support/oidc-provider.ts";
-import { freePort, signedInUser, startTestServer, useTestServer } from "../support/test-server.ts";
+import { freePort, signedInUser, startTestServer, userByEmail, useTestServer } from "../support/test-server.ts";
 
 /**
  * Sign-in with any OpenID Connect provider (OAUTH_PROVIDERS), against a real OpenID provider on
@@ -15,8 +15,6 @@ beforeAll(() => idp.allowRedirectsTo(server.url));
 
 const errorPage = () => `${server.url}/api/auth/error`;
 const errorOf = (location: string) => new URL(location, server.url).searchParams.get("error");
-const sessionOf = async (client: BrowserClient) => (await client.auth.getSession({ query: { disableCookieCache: true } })).data;
-const userByEmail = (email: string) => server.deps.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
 
 async function authorizationUrl(client: BrowserClient, body: Record<string, unknown> = {}): Promise<string> {
   const response = await client.post("/api/auth/sign-in/social", { provider: "acme", callbackURL: "/account", ...body });
@@ -62,7 +60,7 @@ describe("sign-in with an OpenID provider (authorization code + PKCE)", () => {
 
     expect(response.status).toBe(302);
     expect(location).toBe("/welcome");
-    const session = await sessionOf(client);
+    const session = await liveSession(client);
     expect(session?.user).toMatchObject({ email: person.email, name: "Ada Lovelace", emailVerified: true });
     const accounts = await (await client.fetch("/api/auth/list-accounts")).json();
     expect(accounts).toEqual([
@@ -74,12 +72,12 @@ describe("sign-in with an OpenID provider (authorization code + PKCE)", () => {
     const person = idp.addAccount();
     const first = server.client();
     await throughProvider(first, idp, person.login, { body: { newUserCallbackURL: "/welcome" } });
-    const userId = (await sessionOf(first))?.user.id;
+    const userId = (await liveSession(first))?.user.id;
 
     const again = server.client();
     const { location } = await throughProvider(again, idp, person.login, { body: { newUserCallbackURL: "/welcome" } });
     expect(location).toBe("/account");
-    expect((await sessionOf(again))?.user.id).toBe(userId);
+    expect((await liveSession(again))?.user.id).toBe(userId);
     expect(await server.deps.db.selectFrom("account").select("id").where("accountId", "=", person.login).execute()).toHaveLength(1);
   });
 
@@ -88,7 +86,7 @@ describe("sign-in with an OpenID provider (authorization code + PKCE)", () => {
     const client = server.client();
     const { location } = await throughProvider(client, idp, person.login);
     expect(location).toBe("/account");
-    expect((await sessionOf(client))?.user).toMatchObject({ email: person.email, emailVerified: false });
+    expect((await liveSession(client))?.user).toMatchObject({ email: person.email, emailVerified: false });
     await server.drainJobs();
     expect(server.inbox.to(person.email ?? "").at(-1)?.subject).toBe("Verify your email address");
   });
@@ -115,7 +113,7 @@ describe("sign-in with an OpenID provider (authorization code + PKCE)", () => {
 
     const response = await client.fetch(follow.toString());
     expect(response.headers.get("location")).toBe("/account");
-    expect((await sessionOf(client))?.user.email).toBe(person.email);
+    expect((await liveSession(client))?.user.email).toBe(person.email);
   });
 });
 
@@ -135,7 +133,7 @@ describe("POST /sign-in/social with an ID token from the provider", () => {
       token: expect.any(String),
       user: { email: person.email, name: "Grace Hopper", emailVerified: true },
     });
-    expect((await sessionOf(client))?.user.email).toBe(person.email);
+    expect((await liveSession(client))?.user.email).toBe(person.email);
   });
 
   it("refuses a token whose content was changed after signing with 401 'invalid token'", async () => {
@@ -149,7 +147,7 @@ describe("POST /sign-in/social with an ID token from the provider", () => {
     const response = await server.client().post("/api/auth/sign-in/social", { provider: "acme", idToken: { token: forged } });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: "INVALID_TOKEN", message: "Invalid token" });
-    expect(await userByEmail("ceo@example.com")).toBeUndefined();
+    expect(await userByEmail(server, "ceo@example.com")).toBeUndefined();
   });
 
   it("refuses a token issued for another nonce with 401", async () => {
@@ -178,7 +176,7 @@ describe("OAuth state (SPEC §4, §9: 10 minutes, used once)", () => {
     const answer = await idp.authorize(url, person.login);
     const response = await client.fetch(answer.url);
     expect(response.headers.get("location")).toBe("/account");
-    expect((await sessionOf(client))?.user.email).toBe(person.email);
+    expect((await liveSession(client))?.user.email).toBe(person.email);
   });
 
   it("after 10 minutes the callback redirects with error=please_restart_the_process and signs no one in", async () => {
@@ -191,8 +189,8 @@ describe("OAuth state (SPEC §4, §9: 10 minutes, used once)", () => {
     const response = await client.fetch(answer.url);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/sign-in?error=please_restart_the_process");
-    expect(await sessionOf(client)).toBeNull();
-    expect(await userByEmail(person.email ?? "")).toBeUndefined();
+    expect(await liveSession(client)).toBeNull();
+    expect(await userByEmail(server, person.email ?? "")).toBeUndefined();
   });
 
   it("works once: replaying the callback redirects with error=please_restart_the_process", async () => {
@@ -216,7 +214,7 @@ describe("OAuth state (SPEC §4, §9: 10 minutes, used once)", () => {
     const victim = server.client();
     const response = await victim.fetch(answer.url);
     expect(errorOf(response.headers.get("location") ?? "")).toBe("state_mismatch");
-    expect(await sessionOf(victim)).toBeNull();
+    expect(await liveSession(victim)).toBeNull();
   });
 
   it("a callback without state redirects with error=state_not_found", async () => {
@@ -243,7 +241,7 @@ describe("callback errors (SPEC §8 redirect codes)", () => {
     expect(location.pathname).toBe("/sign-in");
     expect(location.searchParams.get("error")).toBe("access_denied");
     expect(location.searchParams.get("error_description")).toBe("End-User aborted interaction");
-    expect(await sessionOf(client)).toBeNull();
+    expect(await liveSession(client)).toBeNull();
   });
 
   it("without errorCallbackURL errors go to /api/auth/error", async () => {
@@ -262,7 +260,7 @@ describe("callback errors (SPEC §8 redirect codes)", () => {
     const client = server.client();
     const response = await client.fetch(await callbackWith(client, { code: "made-up" }));
     expect(errorOf(response.headers.get("location") ?? "")).toBe("invalid_code");
-    expect(await sessionOf(client)).toBeNull();
+    expect(await liveSession(client)).toBeNull();
   });
 
   it("a callback for a provider that is not configured: error=oauth_provider_not_found", async () => {
@@ -283,7 +281,7 @@ describe("callback errors (SPEC §8 redirect codes)", () => {
     const client = server.client();
     const { location } = await throughProvider(client, idp, person.login, { body: { errorCallbackURL: "/sign-in" } });
     expect(location).toBe("/sign-in?error=email_not_found");
-    expect(await sessionOf(client)).toBeNull();
+    expect(await liveSession(client)).toBeNull();
     expect(await server.deps.db.selectFrom("account").select("id").where("accountId", "=", person.login).execute()).toEqual([]);
   });
 
@@ -292,7 +290,7 @@ describe("callback errors (SPEC §8 redirect codes)", () => {
     const client = server.client();
     const { location } = await throughProvider(client, idp, person.login);
     expect(errorOf(location)).toBe("unable_to_get_user_info");
-    expect(await sessionOf(client)).toBeNull();
+    expect(await liveSession(client)).toBeNull();
   });
 
   it("an unverified provider address that belongs to an existing user: error=account_not_linked", async () => {
@@ -301,7 +299,7 @@ describe("callback errors (SPEC §8 redirect codes)", () => {
     const client = server.client();
     const { location } = await throughProvider(client, idp, person.login);
     expect(errorOf(location)).toBe("account_not_linked");
-    expect(await sessionOf(client)).toBeNull();
+    expect(await liveSession(client)).toBeNull();
     const accounts = await (await owner.client.fetch("/api/auth/list-accounts")).json();
     expect(accounts.map((a: { provider: string }) => a.provider)).toEqual(["credential"]);
   });

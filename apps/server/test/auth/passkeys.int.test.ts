@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { BrowserClient } from "../support/auth-client.ts";
+import { type BrowserClient, liveSession } from "../support/auth-client.ts";
 import { DAY, freezeDate, HOUR, SECOND } from "../support/fixtures.ts";
 import { type Bend, SoftwareAuthenticator } from "../support/software-authenticator.ts";
 import { signedInUser, useTestServer } from "../support/test-server.ts";
@@ -40,10 +40,7 @@ async function signInWithPasskey(browser: BrowserClient, key: SoftwareAuthentica
   return browser.post(VERIFY_AUTHENTICATION, { response: key.authenticate(options, bend) });
 }
 
-async function userOf(browser: BrowserClient) {
-  const { data } = await browser.auth.getSession({ query: { disableCookieCache: true } });
-  return data?.user ?? null;
-}
+const userOf = async (browser: BrowserClient) => (await liveSession(browser))?.user ?? null;
 
 /** A user with one registered passkey. */
 async function userWithPasskey(options: { counting?: boolean } = {}) {

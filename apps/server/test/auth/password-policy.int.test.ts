@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/fixtures.ts";
 import { linkIn } from "../support/smtp-inbox.ts";
-import { signedInUser, startTestServer, type TestServer, useTestServer } from "../support/test-server.ts";
+import { signedInUser, startTestServer, userByEmail, useTestServer } from "../support/test-server.ts";
 
 const server = useTestServer();
 
@@ -14,8 +14,6 @@ const TOO_COMMON = {
 const COMMON = ["password1", "iloveyou1", "PassWord1"];
 const STRONG = "a brand new passphrase";
 
-const userByEmail = (s: TestServer, email: string) =>
-  s.deps.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
 const signInStatus = async (email: string, password: string) =>
   (await server.client().post("/api/auth/sign-in/email", { email, password })).status;
 

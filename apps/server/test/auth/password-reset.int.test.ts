@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { BrowserClient } from "../support/auth-client.ts";
+import { liveSession } from "../support/auth-client.ts";
 import { freezeDate, SECOND, uniqueEmail } from "../support/fixtures.ts";
 import { linkIn } from "../support/smtp-inbox.ts";
 import { signedInUser, useTestServer } from "../support/test-server.ts";
@@ -29,10 +29,6 @@ function tokenIn(link: string): string {
 async function signInStatus(email: string, password: string): Promise<number> {
   const response = await server.client().post("/api/auth/sign-in/email", { email, password });
   return response.status;
-}
-
-async function liveSession(browser: BrowserClient) {
-  return (await browser.auth.getSession({ query: { disableCookieCache: true } })).data;
 }
 
 describe.each(["/api/auth/request-password-reset", "/api/auth/forget-password"])("POST %s", (path) => {

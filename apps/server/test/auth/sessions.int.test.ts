@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { BrowserClient } from "../support/auth-client.ts";
 import { DAY, freezeDate, HOUR, SECOND } from "../support/fixtures.ts";
-import { signedInUser, startTestServer, type TestServer, useTestServer } from "../support/test-server.ts";
+import { signedInUser, type TestServer, useTestServer } from "../support/test-server.ts";
 
 const SESSION_COOKIE = "better-auth.session_token";
 const CACHE_COOKIE = "better-auth.session_data";
@@ -127,11 +127,7 @@ describe("GET /api/auth/get-session", () => {
 });
 
 describe("session lifetime settings", () => {
-  let short: TestServer;
-  beforeAll(async () => {
-    short = await startTestServer({ SESSION_EXPIRES_IN: "7200", SESSION_UPDATE_AGE: "600" });
-  });
-  afterAll(() => short.stop());
+  const short = useTestServer({ SESSION_EXPIRES_IN: "7200", SESSION_UPDATE_AGE: "600" });
 
   it("honours SESSION_EXPIRES_IN and SESSION_UPDATE_AGE", async () => {
     const start = freezeDate();

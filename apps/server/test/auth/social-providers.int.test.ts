@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SOCIAL_PROVIDER_IDS } from "../../src/config.sign-in.ts";
 import { startTestServer, type TestServer, useTestServer } from "../support/test-server.ts";
 
@@ -143,17 +143,13 @@ describe("built-in social providers (SPEC §3)", () => {
 });
 
 describe("only configured providers are offered", () => {
-  let some: TestServer;
-  beforeAll(async () => {
-    some = await startTestServer({
-      ...credentials("github"),
-      ...credentials("microsoft"),
-      MICROSOFT_TENANT_ID: "contoso.onmicrosoft.com",
-      ...credentials("gitlab"),
-      GITLAB_ISSUER: "https://gitlab.example.com",
-    });
+  const some = useTestServer({
+    ...credentials("github"),
+    ...credentials("microsoft"),
+    MICROSOFT_TENANT_ID: "contoso.onmicrosoft.com",
+    ...credentials("gitlab"),
+    GITLAB_ISSUER: "https://gitlab.example.com",
   });
-  afterAll(() => some.stop());
 
   it("GET /sign-in-methods lists just those, in SPEC order", async () => {
     const body = await (await some.client().fetch("/api/auth/sign-in-methods")).json();

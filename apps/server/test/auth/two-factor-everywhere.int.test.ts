@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BrowserClient } from "../support/auth-client.ts";
+import { type BrowserClient, liveSession } from "../support/auth-client.ts";
 import { throughProvider, useOidcProvider } from "../support/oidc-provider.ts";
 import { linkIn } from "../support/smtp-inbox.ts";
 import { signedInUser, useTestServer } from "../support/test-server.ts";
@@ -21,7 +21,6 @@ const SESSION_COOKIE = "better-auth.session_token";
 const TWO_FACTOR_COOKIE = "better-auth.two_factor";
 let visitor = 0;
 
-const liveSession = async (browser: BrowserClient) => (await browser.auth.getSession({ query: { disableCookieCache: true } })).data;
 const sessionRows = async (userId: string) =>
   (await server.deps.db.selectFrom("session").select("id").where("userId", "=", userId).execute()).length;
 /** The session cookies a response hands out with a value (not the expired copies). */
@@ -48,6 +47,17 @@ async function visit(browser: BrowserClient, link: string) {
   visitor += 1;
   const response = await browser.fetch(link, { headers: { "x-forwarded-for": `198.51.100.${visitor}` } });
   return { response, location: response.headers.get("location") ?? "" };
+}
+
+/** A sign-in answered in JSON asks for the code and starts no session; the app's code then signs in. */
+async function expectCodeAsked(browser: BrowserClient, response: Response, secret: string, userId: string) {
+  expect(response.status).toBe(200);
+  expect(sessionCookiesSet(response)).toEqual([]);
+  expect(await response.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
+  expect(await liveSession(browser)).toBeNull();
+
+  expect((await verifyTotp(browser, await codeFor(secret))).status).toBe(200);
+  expect((await liveSession(browser))?.user.id).toBe(userId);
 }
 
 /** A browser that gave the code with "Trust this device" after a password sign-in, then signed out. */
@@ -89,13 +99,7 @@ describe("GET /magic-link/verify with two-factor on", () => {
 
     const browser = server.client();
     const { response } = await visit(browser, `/api/auth/magic-link/verify?token=${token}`);
-    expect(response.status).toBe(200);
-    expect(sessionCookiesSet(response)).toEqual([]);
-    expect(await response.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
-    expect(await liveSession(browser)).toBeNull();
-
-    expect((await verifyTotp(browser, await codeFor(secret))).status).toBe(200);
-    expect((await liveSession(browser))?.user.id).toBe(userId);
+    await expectCodeAsked(browser, response, secret, userId);
   });
 
   it("leaves a callback on another site out of the code page's address", async () => {
@@ -159,13 +163,7 @@ describe("signing in through an OpenID provider with two-factor on", () => {
       provider: "acme",
       idToken: { token: idToken, nonce: "n-2fa-test", accessToken },
     });
-    expect(response.status).toBe(200);
-    expect(sessionCookiesSet(response)).toEqual([]);
-    expect(await response.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
-    expect(await liveSession(browser)).toBeNull();
-
-    expect((await verifyTotp(browser, await codeFor(secret))).status).toBe(200);
-    expect((await liveSession(browser))?.user.id).toBe(userId);
+    await expectCodeAsked(browser, response, secret, userId);
   });
 
   it("does not ask on a browser trusted at an earlier sign-in", async () => {

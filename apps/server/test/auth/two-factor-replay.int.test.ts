@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import type { BrowserClient } from "../support/auth-client.ts";
+import { type BrowserClient, liveSession } from "../support/auth-client.ts";
 import { freezeDate, SECOND } from "../support/fixtures.ts";
 import { signedInUser, useTestServer } from "../support/test-server.ts";
 import {
@@ -20,27 +20,19 @@ const server = useTestServer();
 
 const userWithTwoFactor = () => userWithTwoFactorOn(server);
 
-async function currentUser(browser: BrowserClient) {
-  const { data } = await browser.auth.getSession({ query: { disableCookieCache: true } });
-  return data?.user ?? null;
-}
+const currentUser = async (browser: BrowserClient) => (await liveSession(browser))?.user ?? null;
 
 /** The password step of signing in, in a new browser. */
 async function passwordStep(email: string, password: string) {
   const browser = server.client();
   expect((await browser.post("/api/auth/sign-in/email", { email, password })).status).toBe(200);
-  return { browser };
+  return browser;
 }
 
 describe("POST /two-factor/verify-totp: a code from the app works once", () => {
   const INVALID_CODE = { code: "INVALID_CODE", message: "Invalid code" };
-  const usedCodeRows = async (userId: string) =>
-    await server.deps.db
-      .selectFrom("verification")
-      .selectAll()
-      .where("value", "=", userId)
-      .where("identifier", "like", "totp-used:%")
-      .execute();
+  const usedCodeRows = (userId: string) =>
+    server.deps.db.selectFrom("verification").selectAll().where("value", "=", userId).where("identifier", "like", "totp-used:%").execute();
 
   /** A user with two-factor on, and Date frozen at the start of a 30 s step well after set-up. */
   async function userAtStepStart() {
@@ -54,12 +46,12 @@ describe("POST /two-factor/verify-totp: a code from the app works once", () => {
   it("refuses the code that just signed in to a second pending sign-in: 401 'Invalid code'; the next code works", async () => {
     const { email, password, secret, userId, t } = await userAtStepStart();
     const code = await codeAt(secret, t);
-    const { browser: mine } = await passwordStep(email, password);
+    const mine = await passwordStep(email, password);
     expect((await verifyTotp(mine, code)).status).toBe(200);
 
     // Someone with the password who saw the code, from another browser, within its validity.
     vi.setSystemTime(t + 20 * SECOND);
-    const { browser: thief } = await passwordStep(email, password);
+    const thief = await passwordStep(email, password);
     const replay = await verifyTotp(thief, code);
     expect(replay.status).toBe(401);
     expect(await replay.json()).toEqual(INVALID_CODE);
@@ -77,7 +69,7 @@ describe("POST /two-factor/verify-totp: a code from the app works once", () => {
     const code = await codeAt(secret, Date.now());
     expect((await verifyTotp(client, code)).status).toBe(200);
 
-    const { browser } = await passwordStep(email, password);
+    const browser = await passwordStep(email, password);
     const replay = await verifyTotp(browser, code);
     expect(replay.status).toBe(401);
     expect(await replay.json()).toEqual(INVALID_CODE);
@@ -88,11 +80,11 @@ describe("POST /two-factor/verify-totp: a code from the app works once", () => {
     const { email, password, secret, userId, t } = await userAtStepStart();
     // From a phone whose clock runs 30 s ahead: accepted from now to the end of the step after next.
     const ahead = await codeAt(secret, t + STEP);
-    const { browser } = await passwordStep(email, password);
+    const browser = await passwordStep(email, password);
     expect((await verifyTotp(browser, ahead)).status).toBe(200);
 
     vi.setSystemTime(t + 90 * SECOND - 1);
-    const { browser: late } = await passwordStep(email, password);
+    const late = await passwordStep(email, password);
     expect((await verifyTotp(late, ahead)).status).toBe(401);
     expect(await currentUser(late)).toBeNull();
 
@@ -109,7 +101,7 @@ describe("POST /two-factor/verify-totp: a code from the app works once", () => {
   it("lets only one of several simultaneous submissions of one code sign in", async () => {
     const { email, password, secret } = await userWithTwoFactor();
     const code = await codeFor(secret);
-    const browsers = await Promise.all(Array.from({ length: 6 }, async () => (await passwordStep(email, password)).browser));
+    const browsers = await Promise.all(Array.from({ length: 6 }, () => passwordStep(email, password)));
     const answers = await Promise.all(browsers.map((browser) => verifyTotp(browser, code)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401, 401, 401, 401, 401]);
     const signedIn = await Promise.all(browsers.map(currentUser));
@@ -119,16 +111,16 @@ describe("POST /two-factor/verify-totp: a code from the app works once", () => {
   it("does not count a replayed code as a wrong guess: the pending sign-in survives 5 of them", async () => {
     const { email, password, secret, t } = await userAtStepStart();
     const code = await codeAt(secret, t);
-    expect((await verifyTotp((await passwordStep(email, password)).browser, code)).status).toBe(200);
+    expect((await verifyTotp(await passwordStep(email, password), code)).status).toBe(200);
 
-    const { browser } = await passwordStep(email, password);
+    const browser = await passwordStep(email, password);
     for (let i = 0; i < 5; i++) expect((await verifyTotp(browser, code)).status).toBe(401);
     expect((await verifyTotp(browser, await codeAt(secret, t + STEP))).status).toBe(200);
   });
 
   it("does not use up a code the server refused: one sent before its time works once it is due", async () => {
     const { email, password, secret, t } = await userAtStepStart();
-    const { browser } = await passwordStep(email, password);
+    const browser = await passwordStep(email, password);
     const early = await codeAt(secret, t + 2 * STEP);
     const refused = await verifyTotp(browser, early);
     expect(refused.status).toBe(401);

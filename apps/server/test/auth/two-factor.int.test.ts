@@ -1,9 +1,9 @@
 import { base32 } from "@better-auth/utils/base32";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { BrowserClient } from "../support/auth-client.ts";
+import { describe, expect, it, vi } from "vitest";
+import { type BrowserClient, liveSession } from "../support/auth-client.ts";
 import { DAY, freezeDate, SECOND } from "../support/fixtures.ts";
 import { SoftwareAuthenticator } from "../support/software-authenticator.ts";
-import { signedInUser, startTestServer, type TestServer, useTestServer } from "../support/test-server.ts";
+import { signedInUser, type TestServer, useTestServer } from "../support/test-server.ts";
 import {
   codeFor,
   enableTwoFactor as enable,
@@ -21,10 +21,7 @@ const SESSION_COOKIE = "better-auth.session_token";
 const TWO_FACTOR_COOKIE = "better-auth.two_factor";
 const TRUST_DEVICE_COOKIE = "better-auth.trust_device";
 
-async function currentUser(browser: BrowserClient) {
-  const { data } = await browser.auth.getSession({ query: { disableCookieCache: true } });
-  return data?.user ?? null;
-}
+const currentUser = async (browser: BrowserClient) => (await liveSession(browser))?.user ?? null;
 
 const userWithTwoFactor = (on: TestServer = server) => userWithTwoFactorOn(on);
 
@@ -304,11 +301,7 @@ describe("brute force", () => {
   });
 
   describe("with the production rate limit (RATE_LIMIT_SENSITIVE_MAX=3)", () => {
-    let strict: TestServer;
-    beforeAll(async () => {
-      strict = await startTestServer({ RATE_LIMIT_SENSITIVE_MAX: "3" });
-    });
-    afterAll(() => strict?.stop());
+    const strict = useTestServer({ RATE_LIMIT_SENSITIVE_MAX: "3" });
 
     it("answers 429 to the 4th code within 10 seconds from one address", async () => {
       const start = freezeDate();

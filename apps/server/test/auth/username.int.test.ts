@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/fixtures.ts";
 import { linkIn } from "../support/smtp-inbox.ts";
-import { signedInUser, startTestServer, type TestServer, useTestServer } from "../support/test-server.ts";
+import { signedInUser, startTestServer, userByEmail, useTestServer } from "../support/test-server.ts";
 
 const server = useTestServer();
 
@@ -10,18 +10,7 @@ const server = useTestServer();
 const uniqueUsername = (tag: string) => `${tag}${randomBytes(3).toString("hex")}`;
 
 /** Signs up with a username and follows the verification mail, as a person would. */
-async function verifiedUserWithUsername(s: TestServer, username: string, password = "correct horse battery") {
-  const email = uniqueEmail("named");
-  const client = s.client();
-  const { error } = await client.auth.signUp.email({ email, password, name: "Named User", username });
-  if (error) throw new Error(`sign-up failed: ${error.message}`);
-  await s.drainJobs();
-  await client.fetch(linkIn(s.inbox.to(email).at(-1)));
-  return { client, email, password };
-}
-
-const userByEmail = (s: TestServer, email: string) =>
-  s.deps.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
+const verifiedUserWithUsername = (username: string) => signedInUser(server, { username, name: "Named User" });
 
 describe("POST /api/auth/sign-up/email with a username", () => {
   it("stores the username in lowercase and shows it as typed as the display username", async () => {
@@ -45,7 +34,7 @@ describe("POST /api/auth/sign-up/email with a username", () => {
 
   it("refuses a username someone already has, in any letter case, with 422, and creates no account", async () => {
     const username = uniqueUsername("taken");
-    await verifiedUserWithUsername(server, username);
+    await verifiedUserWithUsername(username);
     const email = uniqueEmail("second");
     const { error } = await server
       .client()
@@ -83,7 +72,7 @@ describe("POST /api/auth/sign-up/email with a username", () => {
 
 describe("POST /api/auth/update-user with a username", () => {
   it("changes the username, stored in lowercase, and the new one signs in", async () => {
-    const { client, password } = await verifiedUserWithUsername(server, uniqueUsername("before"));
+    const { client, password } = await verifiedUserWithUsername(uniqueUsername("before"));
     const next = uniqueUsername("After");
     const response = await client.post("/api/auth/update-user", { username: next });
     expect(response.status).toBe(200);
@@ -95,16 +84,16 @@ describe("POST /api/auth/update-user with a username", () => {
 
   it("lets a person keep their own username in another letter case", async () => {
     const username = uniqueUsername("mine");
-    const { client } = await verifiedUserWithUsername(server, username);
+    const { client } = await verifiedUserWithUsername(username);
     const response = await client.post("/api/auth/update-user", { username: username.toUpperCase() });
     expect(response.status).toBe(200);
   });
 
   it("refuses another person's username, in any letter case, with 422 and keeps the old one", async () => {
     const theirs = uniqueUsername("theirs");
-    await verifiedUserWithUsername(server, theirs);
+    await verifiedUserWithUsername(theirs);
     const mine = uniqueUsername("mine");
-    const { client, email } = await verifiedUserWithUsername(server, mine);
+    const { client, email } = await verifiedUserWithUsername(mine);
     const response = await client.post("/api/auth/update-user", { username: theirs.toUpperCase() });
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({
@@ -129,7 +118,7 @@ describe("POST /api/auth/update-user with a username", () => {
 describe("POST /api/auth/sign-in/username", () => {
   it("signs in with the username in any letter case and answers the token and the user", async () => {
     const username = uniqueUsername("signin");
-    const { email, password } = await verifiedUserWithUsername(server, username);
+    const { email, password } = await verifiedUserWithUsername(username);
     const browser = server.client();
     const response = await browser.post("/api/auth/sign-in/username", { username: username.toUpperCase(), password });
     expect(response.status).toBe(200);
@@ -143,7 +132,7 @@ describe("POST /api/auth/sign-in/username", () => {
 
   it("answers 401 'Invalid username or password' alike for a wrong password and an unknown username", async () => {
     const username = uniqueUsername("guarded");
-    await verifiedUserWithUsername(server, username);
+    await verifiedUserWithUsername(username);
     const wrong = await server.client().auth.signIn.username({ username, password: "not the password" });
     const unknown = await server.client().auth.signIn.username({ username: uniqueUsername("nobody"), password: "not the password" });
     for (const { error } of [wrong, unknown]) {
@@ -172,7 +161,7 @@ describe("POST /api/auth/sign-in/username", () => {
 
   it("sets a persistent cookie by default and a browser-session cookie when rememberMe is false", async () => {
     const username = uniqueUsername("remember");
-    const { password } = await verifiedUserWithUsername(server, username);
+    const { password } = await verifiedUserWithUsername(username);
     const remember = await server.client().post("/api/auth/sign-in/username", { username, password });
     const forget = await server.client().post("/api/auth/sign-in/username", { username, password, rememberMe: false });
     const sessionCookie = (r: Response) => r.headers.getSetCookie().find((c) => c.includes("session_token=")) ?? "";
@@ -183,7 +172,7 @@ describe("POST /api/auth/sign-in/username", () => {
 
   it("refuses an untrusted callbackURL with 403 and signs nobody in", async () => {
     const username = uniqueUsername("callback");
-    const { password } = await verifiedUserWithUsername(server, username);
+    const { password } = await verifiedUserWithUsername(username);
     const browser = server.client();
     const response = await browser.post("/api/auth/sign-in/username", { username, password, callbackURL: "https://evil.example.com/" });
     expect(response.status).toBe(403);
@@ -201,7 +190,7 @@ describe("POST /api/auth/sign-in/username", () => {
 describe("POST /api/auth/is-username-available", () => {
   it("says a free name is available and a taken one, in any letter case, is not", async () => {
     const taken = uniqueUsername("Avail");
-    await verifiedUserWithUsername(server, taken);
+    await verifiedUserWithUsername(taken);
     const browser = server.client();
     expect((await browser.auth.isUsernameAvailable({ username: uniqueUsername("free") })).data).toEqual({ available: true });
     expect((await browser.auth.isUsernameAvailable({ username: taken.toUpperCase() })).data).toEqual({ available: false });

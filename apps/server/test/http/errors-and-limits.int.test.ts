@@ -1,9 +1,10 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { uniqueEmail } from "../support/fixtures.ts";
+import { describe, expect, it, vi } from "vitest";
+import { liveSession } from "../support/auth-client.ts";
+import { freezeDate, SECOND, uniqueEmail } from "../support/fixtures.ts";
 // This file runs under vitest's NODE_ENV=test, in which better-auth would skip Origin and
 // callbackURL checks if Gatehouse did not force them on: passing here proves it does.
-import { signedInUser, startTestServer, type TestServer, useTestServer } from "../support/test-server.ts";
+import { signedInUser, useTestServer } from "../support/test-server.ts";
 
 const server = useTestServer();
 
@@ -52,8 +53,7 @@ describe("callback URLs and Origin", () => {
     const response = await attacker.post("/api/auth/update-user", { name: "Hijacked" });
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: "INVALID_ORIGIN", message: "Invalid origin" });
-    const { data } = await client.auth.getSession({ query: { disableCookieCache: true } });
-    expect(data?.user.name).toBe("Original");
+    expect((await liveSession(client))?.user.name).toBe("Original");
 
     // The same request from the app's own origin goes through.
     expect((await client.post("/api/auth/update-user", { name: "Changed" })).status).toBe(200);
@@ -76,11 +76,7 @@ describe("malformed and oversized bodies", () => {
   });
 
   describe("with BODY_LIMIT_BYTES=1024", () => {
-    let small: TestServer;
-    beforeAll(async () => {
-      small = await startTestServer({ BODY_LIMIT_BYTES: "1024" });
-    });
-    afterAll(() => small.stop());
+    const small = useTestServer({ BODY_LIMIT_BYTES: "1024" });
 
     const fiveKb = () => JSON.stringify({ email: uniqueEmail("big"), password: "long enough", name: "x".repeat(5 * 1024) });
 
@@ -149,11 +145,7 @@ describe("unknown endpoints", () => {
 });
 
 describe("rate limiting (RATE_LIMIT_SENSITIVE_MAX=3, RATE_LIMIT_MAX=5)", () => {
-  let limited: TestServer;
-  beforeAll(async () => {
-    limited = await startTestServer({ RATE_LIMIT_SENSITIVE_MAX: "3", RATE_LIMIT_MAX: "5" });
-  });
-  afterAll(() => limited.stop());
+  const limited = useTestServer({ RATE_LIMIT_SENSITIVE_MAX: "3", RATE_LIMIT_MAX: "5" });
 
   it("answers the 4th sign-in attempt within 10 s with 429, leaves other routes alone, and lets it through after the window", async () => {
     const browser = limited.client();
@@ -169,8 +161,7 @@ describe("rate limiting (RATE_LIMIT_SENSITIVE_MAX=3, RATE_LIMIT_MAX=5)", () => {
     const signUp = await browser.auth.signUp.email({ email: uniqueEmail("other-route"), password: "long enough", name: "O" });
     expect(signUp.error).toBeNull();
 
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(Date.now() + 11_000);
+    vi.setSystemTime(freezeDate() + 11 * SECOND);
     expect((await attempt()).status).toBe(401);
   });
 

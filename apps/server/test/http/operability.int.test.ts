@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/fixtures.ts";
+import { linkIn } from "../support/smtp-inbox.ts";
 import { testEngine } from "../support/test-database.ts";
-import { startTestServer, type TestServer, useTestServer } from "../support/test-server.ts";
+import { startTestServer, useTestServer } from "../support/test-server.ts";
 
 const server = useTestServer();
 
@@ -53,11 +54,7 @@ describe("X-Request-Id", () => {
 
 describe("development mailbox", () => {
   describe("without SMTP", () => {
-    let noSmtp: TestServer;
-    beforeAll(async () => {
-      noSmtp = await startTestServer({ SMTP_URL: "" });
-    });
-    afterAll(() => noSmtp.stop());
+    const noSmtp = useTestServer({ SMTP_URL: "" });
 
     it("lists the verification mail of a new sign-up, and its link verifies the address", async () => {
       const email = uniqueEmail("dev-mail");
@@ -75,9 +72,9 @@ describe("development mailbox", () => {
       // It went to the mailbox, not out over SMTP.
       expect(noSmtp.inbox.received).toHaveLength(0);
 
-      const link = (mails[0].text as string).match(/https?:\/\/\S+/)?.[0];
+      const link = linkIn(mails[0]);
       expect(link).toContain("/api/auth/verify-email?token=");
-      expect((await browser.fetch(link ?? "")).status).toBe(302);
+      expect((await browser.fetch(link)).status).toBe(302);
       expect((await browser.auth.getSession()).data?.user).toMatchObject({ email, emailVerified: true });
     });
 
@@ -120,12 +117,8 @@ describe("development mailbox", () => {
   });
 
   describe("in production", () => {
-    let production: TestServer;
-    beforeAll(async () => {
-      // Without SMTP, so only production is what hides the mailbox.
-      production = await startTestServer({ NODE_ENV: "production", SMTP_URL: "" });
-    });
-    afterAll(() => production.stop());
+    // Without SMTP, so only production is what hides the mailbox.
+    const production = useTestServer({ NODE_ENV: "production", SMTP_URL: "" });
 
     it("does not exist: GET /api/dev/mailbox answers 404", async () => {
       const browser = production.client();

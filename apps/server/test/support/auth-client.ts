@@ -42,3 +42,6 @@ export function browserClient(baseURL: string, options: { origin?: string } = {}
 }
 
 export type BrowserClient = ReturnType<typeof browserClient>;
+
+/** The session as the database sees it (null when signed out), bypassing the 60 s cookie cache. */
+export const liveSession = async (browser: BrowserClient) => (await browser.auth.getSession({ query: { disableCookieCache: true } })).data;

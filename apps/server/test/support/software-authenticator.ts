@@ -25,14 +25,14 @@ const AT = 0x40; // attested credential data included
 /** The subset of PublicKeyCredentialCreationOptionsJSON the authenticator reads. */
 export interface RegistrationOptions {
   challenge: string;
-  rp: { id?: string; name: string };
-  user: { id: string; name: string; displayName: string };
+  rp: { id?: string };
+  user: { id: string };
 }
 
+/** The subset of PublicKeyCredentialRequestOptionsJSON the authenticator reads. */
 export interface AuthenticationOptions {
   challenge: string;
   rpId?: string;
-  allowCredentials?: { id: string }[];
 }
 
 /** Deliberate departures from a well-behaved authenticator and browser. */
@@ -59,11 +59,7 @@ export interface SoftwareAuthenticatorOptions {
   synced?: boolean;
   /** Authenticators that never count report 0 forever (common for synced passkeys). */
   counting?: boolean;
-  aaguid?: string;
 }
-
-export type RegistrationResponse = ReturnType<SoftwareAuthenticator["register"]>;
-export type AuthenticationResponse = ReturnType<SoftwareAuthenticator["authenticate"]>;
 
 export class SoftwareAuthenticator {
   readonly credentialId = randomBytes(16);
@@ -99,18 +95,11 @@ export class SoftwareAuthenticator {
         ["authData", new Uint8Array(authData)],
       ]),
     );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: "public-key" as const,
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        attestationObject: b64url(attestationObject),
-        transports: ["internal", "hybrid"],
-      },
-      clientExtensionResults: {},
-      authenticatorAttachment: "platform" as const,
-    };
+    return this.credential({
+      clientDataJSON: b64url(clientDataJSON),
+      attestationObject: b64url(attestationObject),
+      transports: ["internal", "hybrid"],
+    });
   }
 
   /** What `navigator.credentials.get()` returns, as @simplewebauthn/browser posts it. */
@@ -123,16 +112,21 @@ export class SoftwareAuthenticator {
     // with SHA-256, DER-encoded (node's default for EC keys).
     const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), bend.signWith ?? this.keys.privateKey);
     if (bend.badSignature) signature.writeUInt8(signature.readUInt8(signature.length - 1) ^ 0xff, signature.length - 1);
+    return this.credential({
+      clientDataJSON: b64url(clientDataJSON),
+      authenticatorData: b64url(authData),
+      signature: b64url(signature),
+      ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+    });
+  }
+
+  /** The PublicKeyCredential around an authenticator response, as @simplewebauthn/browser serialises it. */
+  private credential<T>(response: T) {
     return {
       id: this.id,
       rawId: this.id,
       type: "public-key" as const,
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
-      },
+      response,
       clientExtensionResults: {},
       authenticatorAttachment: "platform" as const,
     };
@@ -157,9 +151,9 @@ export class SoftwareAuthenticator {
     return Buffer.concat([sha256(rpId), Buffer.from([flags]), counter]);
   }
 
-  /** aaguid (16) | credential id length (2) | credential id | COSE public key. */
+  /** aaguid (16, all zero: no make or model disclosed) | credential id length (2) | credential id | COSE public key. */
   private attestedCredentialData(): Buffer {
-    const aaguid = Buffer.from((this.options.aaguid ?? "00000000-0000-0000-0000-000000000000").replaceAll("-", ""), "hex");
+    const aaguid = Buffer.alloc(16);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const jwk = this.keys.publicKey.export({ format: "jwk" });

@@ -5,7 +5,8 @@ import { loadConfig } from "../../src/config.ts";
 import { createDeps, type Deps } from "../../src/deps.ts";
 import { listen } from "../../src/server.ts";
 import { type BrowserClient, browserClient } from "./auth-client.ts";
-import { SmtpInbox } from "./smtp-inbox.ts";
+import { uniqueEmail } from "./fixtures.ts";
+import { linkIn, SmtpInbox } from "./smtp-inbox.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 export interface TestServer {
@@ -70,21 +71,24 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   };
 }
 
-/** Signs up, follows the verification mail and returns a signed-in client. */
-export async function signedInUser(server: TestServer, overrides: { email?: string; password?: string; name?: string } = {}) {
-  const email = overrides.email ?? `user-${randomBytes(4).toString("hex")}@example.com`;
-  const password = overrides.password ?? "correct horse battery";
+/** Signs up (with a username when given), follows the verification mail and returns a signed-in client. */
+export async function signedInUser(
+  server: TestServer,
+  overrides: { email?: string; password?: string; name?: string; username?: string } = {},
+) {
+  const { email = uniqueEmail("user"), password = "correct horse battery", name = "Test User", username } = overrides;
   const client = server.client();
-  const signUp = await client.auth.signUp.email({ email, password, name: overrides.name ?? "Test User" });
+  const signUp = await client.auth.signUp.email({ email, password, name, ...(username ? { username } : {}) });
   if (signUp.error) throw new Error(`sign-up failed: ${signUp.error.message}`);
   await server.drainJobs();
-  const mail = server.inbox.to(email).at(-1);
-  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error("no verification mail");
   // Following the link verifies the address and, with autoSignInAfterVerification, signs in.
-  await client.fetch(link);
+  await client.fetch(linkIn(server.inbox.to(email).at(-1)));
   return { client, email, password, userId: signUp.data.user.id };
 }
+
+/** The user row with this address, straight from the database; undefined when there is none. */
+export const userByEmail = (server: TestServer, email: string) =>
+  server.deps.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirst();
 
 /**
  * One server for all the tests of a file: started before the first, stopped after the last, with

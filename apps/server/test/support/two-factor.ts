@@ -6,7 +6,7 @@ import { SECOND } from "./fixtures.ts";
 import { signedInUser, type TestServer } from "./test-server.ts";
 
 /** The shared secret an authenticator app reads from the QR code. */
-export function secretOf(totpURI: string): string {
+function secretOf(totpURI: string): string {
   const encoded = new URL(totpURI).searchParams.get("secret");
   if (!encoded) throw new Error(`no secret in ${totpURI}`);
   return new TextDecoder().decode(base32.decode(encoded));

@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { spawnGatehouse, waitUntilReady } from "../../../server/test/support/gatehouse-process.ts";
 import { freePort } from "../../../server/test/support/test-server.ts";
+import { launchChromium } from "./browser.ts";
 
 export interface RunningGatehouse {
   url: string;
-  output: () => string;
   stop(): Promise<void>;
 }
 
@@ -35,10 +37,45 @@ export async function startGatehouse(env: Record<string, string> = {}): Promise<
   await waitUntilReady(url, server);
   return {
     url,
-    output: server.output,
     async stop() {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+export interface GatehouseInChromium {
+  gatehouse: RunningGatehouse;
+  /** A new browser profile (its own cookies) whose relative URLs go to Gatehouse. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** A page in a new browser profile, on Gatehouse. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+}
+
+/**
+ * Gatehouse and Chromium for all the tests of a file: started before the first, stopped after the
+ * last. `env` is read when Gatehouse starts, so an earlier beforeAll may still fill it in.
+ */
+export function setUpGatehouseInChromium(env: Record<string, string> = {}): GatehouseInChromium {
+  let gatehouse: RunningGatehouse | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    gatehouse = await startGatehouse(env);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gatehouse?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error("Gatehouse and Chromium start in beforeAll; use them inside a test or hook");
+    return value;
+  };
+  return {
+    get gatehouse() {
+      return started(gatehouse);
+    },
+    newContext: (options) => started(browser).newContext({ baseURL: started(gatehouse).url, ...options }),
+    newPage: (options) => started(browser).newPage({ baseURL: started(gatehouse).url, ...options }),
   };
 }
