@@ -5,12 +5,11 @@
  *
  * The server runs in a child process so the load generator does not share its event loop.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { type GatehouseProcess, spawnGatehouse, waitUntilReady } from "../test/support/gatehouse-process.ts";
+import { type GatehouseProcess, localServerEnv, spawnGatehouse, waitUntilReady } from "../test/support/gatehouse-process.ts";
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -28,11 +27,9 @@ interface Scenario {
 async function startServer(dir: string): Promise<GatehouseProcess> {
   const server = spawnGatehouse("server", {
     NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
+    ...localServerEnv(port, join(dir, "bench.db")),
+    // autocannon talks to the IPv4 address; origin checks compare it with BASE_URL.
     BASE_URL: base,
-    DATABASE_URL: `file:${join(dir, "bench.db")}`,
-    AUTH_SECRET: randomBytes(32).toString("hex"),
     REQUIRE_EMAIL_VERIFICATION: "false",
     LOG_LEVEL: "warn",
     // The bench measures throughput, not the limiter: every request comes from one address.

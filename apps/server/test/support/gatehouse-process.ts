@@ -1,4 +1,5 @@
 import { type ChildProcessByStdio, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import type { Readable } from "node:stream";
 
@@ -17,6 +18,17 @@ export interface GatehouseProcess {
   waitFor(text: string, timeoutMs?: number): Promise<void>;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
+}
+
+/** The settings every locally spawned server needs: its loopback address, its SQLite file, a secret. */
+export function localServerEnv(port: number, databaseFile: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: `http://localhost:${port}`,
+    DATABASE_URL: `file:${databaseFile}`,
+    AUTH_SECRET: randomBytes(32).toString("hex"),
+  };
 }
 
 /**

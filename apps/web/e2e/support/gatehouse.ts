@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { spawnGatehouse, waitUntilReady } from "../../../server/test/support/gatehouse-process.ts";
+import { localServerEnv, spawnGatehouse, waitUntilReady } from "../../../server/test/support/gatehouse-process.ts";
 import { freePort } from "../../../server/test/support/test-server.ts";
 import { launchChromium } from "./browser.ts";
 
@@ -23,11 +22,7 @@ export async function startGatehouse(env: Record<string, string> = {}): Promise<
   const url = `http://localhost:${port}`;
   const server = spawnGatehouse("server", {
     NODE_ENV: "development",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    BASE_URL: url,
-    DATABASE_URL: `file:${join(dir, "e2e.db")}`,
-    AUTH_SECRET: randomBytes(32).toString("hex"),
+    ...localServerEnv(port, join(dir, "e2e.db")),
     WORKER_POLL_MS: "100",
     LOG_LEVEL: "warn",
     RATE_LIMIT_SENSITIVE_MAX: "1000",
