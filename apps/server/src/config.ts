@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { flag, parseSignInConfig, type SignInConfig } from "./config.sign-in.ts";
+import { parseTenancyConfig, type TenancyConfig } from "./config.tenancy.ts";
 import { proxyList } from "./http/client-ip.ts";
 
 /**
@@ -85,6 +86,7 @@ export type Config = {
   workerPollMs: number;
   dataDir: string;
   signIn: SignInConfig;
+  tenancy: TenancyConfig;
 };
 
 export class ConfigError extends Error {
@@ -124,12 +126,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
   const signIn = parseSignInConfig(cleaned, baseUrlOf(cleaned.BASE_URL, cleaned.PORT ?? 3000));
+  const tenancy = parseTenancyConfig(cleaned);
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)),
     ...crossFieldProblems(cleaned),
     ...signIn.problems,
+    ...tenancy.problems,
   ];
-  if (!parsed.success || !signIn.config || problems.length) throw new ConfigError(problems);
+  if (!parsed.success || !signIn.config || !tenancy.config || problems.length) throw new ConfigError(problems);
   const e = parsed.data;
   const isProduction = e.NODE_ENV === "production";
   const database = e.DATABASE_URL.startsWith("file:")
@@ -168,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerPollMs: e.WORKER_POLL_MS,
     dataDir,
     signIn: signIn.config,
+    tenancy: tenancy.config,
   };
 }
 

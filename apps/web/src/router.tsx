@@ -1,6 +1,6 @@
-import { createRootRoute, createRoute, createRouter } from "@tanstack/react-router";
-import { AppLayout } from "./components/AppLayout";
+import { createRoute, createRouter } from "@tanstack/react-router";
 import { AccountPage, type AccountTab, isAccountTab } from "./features/account/AccountPage";
+import { adminRoutes } from "./features/admin/admin.routes";
 import { EmailVerifiedPage } from "./features/auth/EmailVerifiedPage";
 import { ForgotPasswordPage } from "./features/auth/ForgotPasswordPage";
 import { GoodbyePage } from "./features/auth/GoodbyePage";
@@ -10,17 +10,13 @@ import { SignUpPage } from "./features/auth/SignUpPage";
 import { TwoFactorPage } from "./features/auth/TwoFactorPage";
 import { MailboxPage } from "./features/dev-mailbox/MailboxPage";
 import { ErrorPage, type ErrorSearch } from "./features/errors/ErrorPage";
-import { NotFoundPage } from "./features/errors/NotFoundPage";
 import { HomePage } from "./features/home/HomePage";
+import { organizationRoutes } from "./features/organizations/organization.routes";
 import { searchString } from "./lib/search";
+import { rootRoute } from "./root-route";
 
 // A code-based route tree (no file-based codegen): every URL the app answers is
 // listed here, and the server serves index.html for the same paths.
-
-const rootRoute = createRootRoute({
-  component: AppLayout,
-  notFoundComponent: NotFoundPage,
-});
 
 const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: "/", component: HomePage });
 
@@ -145,6 +141,8 @@ const routeTree = rootRoute.addChildren([
   errorRoute,
   authErrorRoute,
   devMailboxRoute,
+  ...organizationRoutes,
+  ...adminRoutes,
 ]);
 
 export const router = createRouter({

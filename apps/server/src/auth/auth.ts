@@ -11,8 +11,13 @@ import type { Mail } from "../mail/mailer.ts";
 import type { Clock } from "../shared/clock.ts";
 import type { Ids } from "../shared/ids.ts";
 import type { Logger } from "../shared/logger.ts";
+import { adminPlugin } from "./admin/admin-plugin.ts";
+import { apiKeyPlugin } from "./api-keys/api-key-plugin.ts";
+import { auditPlugin } from "./audit/audit-plugin.ts";
 import { signInMethodPlugins } from "./methods/index.ts";
 import { socialProviderOptions } from "./methods/social.ts";
+import { invitationRulesPlugin } from "./organizations/invitation-rules.ts";
+import { organizationPlugin } from "./organizations/organization-plugin.ts";
 import { enqueueThroughAdapter, outboxPlugin } from "./outbox-plugin.ts";
 import { redisRateLimitStorage } from "./rate-limit-storage.ts";
 import { specAfterHook, specBeforeHook } from "./spec-hooks.ts";
@@ -145,7 +150,15 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     hooks: { before: specBeforeHook, after: specAfterHook },
-    plugins: [outboxPlugin(), ...signInMethodPlugins(config, sendMail)],
+    plugins: [
+      outboxPlugin(),
+      ...signInMethodPlugins(config, sendMail),
+      organizationPlugin(config.tenancy, config.baseUrl, sendMail),
+      invitationRulesPlugin(),
+      adminPlugin(config.tenancy),
+      apiKeyPlugin(config.tenancy),
+      auditPlugin(deps),
+    ],
   });
 
   /**

@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator } from "
 import * as identity from "./migrations/0001_identity.ts";
 import * as jobs from "./migrations/0002_jobs_and_dev_mail.ts";
 import * as signInMethods from "./migrations/0003_sign_in_methods.ts";
+import * as organizations from "./migrations/0004_organizations_admin_api_keys.ts";
 
 /**
  * Migrations are listed here rather than discovered from the folder, so their order is explicit
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0001_identity": identity,
   "0002_jobs_and_dev_mail": jobs,
   "0003_sign_in_methods": signInMethods,
+  "0004_organizations_admin_api_keys": organizations,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

@@ -53,6 +53,20 @@ export const mailTemplates = {
       ["Use this link to sign in to Gatehouse. It works once.", `The link is valid for ${minutes} minute${minutes === 1 ? "" : "s"}.`],
       { label: "Sign in", url },
     ),
+  organizationInvitation: (
+    to: string,
+    invite: { organizationName: string; inviterName: string; role: string; url: string; expiresInDays: number },
+  ) =>
+    compose(
+      to,
+      `You are invited to join ${invite.organizationName}`,
+      [
+        `${invite.inviterName} invited you to join ${invite.organizationName} on Gatehouse as ${invite.role}.`,
+        "Sign in or create an account with this email address, then accept the invitation.",
+        `The invitation is valid for ${invite.expiresInDays} day${invite.expiresInDays === 1 ? "" : "s"}.`,
+      ],
+      { label: "View the invitation", url: invite.url },
+    ),
   confirmAccountDeletion: (to: string, url: string) =>
     compose(
       to,

@@ -1,6 +1,7 @@
+import { apiKeyClient } from "@better-auth/api-key/client";
 import { passkeyClient } from "@better-auth/passkey/client";
 import { createAuthClient } from "better-auth/client";
-import { magicLinkClient, twoFactorClient, usernameClient } from "better-auth/client/plugins";
+import { adminClient, magicLinkClient, organizationClient, twoFactorClient, usernameClient } from "better-auth/client/plugins";
 
 /**
  * better-auth's own client, as a browser would run it: it keeps cookies between calls and sends the
@@ -30,7 +31,15 @@ export function browserClient(baseURL: string, options: { origin?: string } = {}
       baseURL,
       fetchOptions: { customFetchImpl: cookieFetch },
       // The same client plugins the web app uses, so tests call what a browser calls.
-      plugins: [usernameClient(), magicLinkClient(), passkeyClient(), twoFactorClient()],
+      plugins: [
+        usernameClient(),
+        magicLinkClient(),
+        passkeyClient(),
+        twoFactorClient(),
+        organizationClient({ teams: { enabled: true }, dynamicAccessControl: { enabled: true } }),
+        adminClient(),
+        apiKeyClient(),
+      ],
     }),
     cookies: jar,
     /** A raw request carrying this browser's cookies; redirects are returned, not followed. */

@@ -2,6 +2,8 @@ import { Anchor, AppShell, Box, Burger, Group, NavLink } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { Outlet, useLocation } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { ImpersonationBanner } from "../features/admin/ImpersonationBanner";
+import { OrganizationSwitcher } from "../features/organizations/OrganizationSwitcher";
 import { authClient } from "../lib/auth-client";
 import { ColorSchemeToggle } from "./ColorSchemeToggle";
 import { AnchorLink, ButtonLink, NavLinkLink } from "./links";
@@ -55,6 +57,7 @@ export function AppLayout() {
             </Box>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {session && <OrganizationSwitcher />}
             <ColorSchemeToggle />
             {session && <UserMenu user={session.user} />}
           </Group>
@@ -86,6 +89,7 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main id="main-content" tabIndex={-1}>
+        {session && <ImpersonationBanner />}
         <Outlet />
       </AppShell.Main>
     </AppShell>

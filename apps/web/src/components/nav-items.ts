@@ -2,17 +2,26 @@ import { useDevMailboxEnabled } from "../features/dev-mailbox/mailbox.api";
 import { authClient } from "../lib/auth-client";
 
 export interface NavItem {
-  to: "/" | "/account" | "/sign-in" | "/sign-up" | "/dev/mailbox";
+  to: "/" | "/account" | "/organizations" | "/admin" | "/sign-in" | "/sign-up" | "/dev/mailbox";
   label: string;
 }
+
+/** Platform role "admin" (SPEC §6), possibly within a comma-separated role list. */
+export const isPlatformAdmin = (user: { role?: string | null }) =>
+  (user.role ?? "")
+    .split(",")
+    .map((r) => r.trim())
+    .includes("admin");
 
 /** The main navigation, shared by the desktop header and the mobile drawer. */
 export function useNavItems(): NavItem[] {
   const { data: session } = authClient.useSession();
   const mailboxEnabled = useDevMailboxEnabled();
   const items: NavItem[] = [{ to: "/", label: "Home" }];
-  if (session) items.push({ to: "/account", label: "Account" });
-  else items.push({ to: "/sign-in", label: "Sign in" }, { to: "/sign-up", label: "Sign up" });
+  if (session) {
+    items.push({ to: "/account", label: "Account" }, { to: "/organizations", label: "Organizations" });
+    if (isPlatformAdmin(session.user)) items.push({ to: "/admin", label: "Admin" });
+  } else items.push({ to: "/sign-in", label: "Sign in" }, { to: "/sign-up", label: "Sign up" });
   if (mailboxEnabled) items.push({ to: "/dev/mailbox", label: "Mailbox" });
   return items;
 }

@@ -1,5 +1,6 @@
+import { apiKeyClient } from "@better-auth/api-key/client";
 import { passkeyClient } from "@better-auth/passkey/client";
-import { magicLinkClient, twoFactorClient, usernameClient } from "better-auth/client/plugins";
+import { adminClient, magicLinkClient, organizationClient, twoFactorClient, usernameClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 
 // The server mounts better-auth at /api/auth on the same origin that serves this
@@ -12,6 +13,9 @@ export const authClient = createAuthClient({
     passkeyClient(),
     // No redirect option: the sign-in page, which made the request, sends the person to /two-factor.
     twoFactorClient(),
+    organizationClient({ teams: { enabled: true }, dynamicAccessControl: { enabled: true } }),
+    adminClient(),
+    apiKeyClient(),
   ],
 });
 

@@ -1,10 +1,10 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.ts";
 
 /** better-auth's core tables, shaped exactly as its schema generator emits them for 1.7. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
-  const defaultNow = <C extends { defaultTo(v: unknown): C }>(col: C) => (t.now ? col.defaultTo(sql.raw(t.now)) : col);
+  const { defaultNow } = t;
 
   await db.schema
     .createTable("user")

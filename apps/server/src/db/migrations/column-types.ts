@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../database.ts";
 
 /**
@@ -11,5 +11,7 @@ export function columnTypes(db: Kysely<unknown>) {
     timestamp: pg ? ("timestamptz" as const) : ("date" as const),
     boolean: pg ? ("boolean" as const) : ("integer" as const),
     now: pg ? "CURRENT_TIMESTAMP" : null,
+    /** better-auth's generator gives some timestamps a database default on PostgreSQL only. */
+    defaultNow: <C extends { defaultTo(v: unknown): C }>(col: C) => (pg ? col.defaultTo(sql.raw("CURRENT_TIMESTAMP")) : col),
   };
 }
