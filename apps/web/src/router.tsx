@@ -23,7 +23,11 @@ const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: "/", comp
 const signUpRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/sign-up",
-  component: SignUpPage,
+  // Where to continue once the account exists (an invitation page, say); only local paths are followed.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: searchString(search.redirect) }),
+  component: function SignUpRouteComponent() {
+    return <SignUpPage redirect={signUpRoute.useSearch().redirect} />;
+  },
 });
 
 // OAuth and magic-link failures come back here (errorCallbackURL "/sign-in") with ?error=<code>.
@@ -33,6 +37,7 @@ const signInRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): SignInSearch => ({
     error: searchString(search.error),
     error_description: searchString(search.error_description),
+    redirect: searchString(search.redirect),
   }),
   component: function SignInRouteComponent() {
     return <SignInPage {...signInRoute.useSearch()} />;

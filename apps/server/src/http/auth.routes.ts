@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { CLIENT_IP_HEADER, outboxFailure } from "../auth/auth.ts";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, outboxFailure } from "../auth/auth.ts";
+import { membershipSerializer } from "../auth/organizations/membership-lock.ts";
 import type { Deps } from "../deps.ts";
 import { commonErrors } from "../shared/app-error.ts";
 import { specRequest } from "./auth-spec-fidelity.ts";
@@ -13,6 +14,8 @@ import { spaShell } from "./web.routes.ts";
  */
 export function authRoutes(deps: Deps, webDist: string) {
   const app = new Hono();
+  // Acceptances into one organization run one at a time, so the membership limit holds (see there).
+  const serializeMembershipChanges = membershipSerializer(deps, AUTH_BASE_PATH);
   app.get("/error", spaShell(webDist));
 
   app.all("/*", async (c) => {
@@ -28,7 +31,8 @@ export function authRoutes(deps: Deps, webDist: string) {
       init.duplex = "half";
     }
     const outcome: { error?: unknown } = {};
-    const answer = await outboxFailure.run(outcome, () => deps.auth.handler(new Request(url, init)));
+    const request = new Request(url, init);
+    const answer = await outboxFailure.run(outcome, () => serializeMembershipChanges(request, () => deps.auth.handler(request)));
     if (outcome.error) throw outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
     // better-auth's own 500 has an empty body; ours carries an error id (the cause is already logged
     // by onAPIError).

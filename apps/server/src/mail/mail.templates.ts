@@ -55,18 +55,24 @@ export const mailTemplates = {
     ),
   organizationInvitation: (
     to: string,
-    invite: { organizationName: string; inviterName: string; role: string; url: string; expiresInDays: number },
-  ) =>
-    compose(
+    invite: { organizationName: string; inviterName: string; role: string; url: string; expiresInSeconds: number },
+  ) => {
+    // INVITATION_EXPIRES_IN is seconds and need not be whole days: "2 days", "1 hour", "30 minutes".
+    const s = invite.expiresInSeconds;
+    const [amount, unit] =
+      s % 86400 === 0 ? [s / 86400, "day"] : s >= 3600 ? [Math.round(s / 3600), "hour"] : [Math.max(1, Math.round(s / 60)), "minute"];
+    return compose(
       to,
       `You are invited to join ${invite.organizationName}`,
       [
-        `${invite.inviterName} invited you to join ${invite.organizationName} on Gatehouse as ${invite.role}.`,
+        // A role list is stored comma-separated ("admin,member"); people read it with spaces.
+        `${invite.inviterName} invited you to join ${invite.organizationName} on Gatehouse as ${invite.role.split(",").join(", ")}.`,
         "Sign in or create an account with this email address, then accept the invitation.",
-        `The invitation is valid for ${invite.expiresInDays} day${invite.expiresInDays === 1 ? "" : "s"}.`,
+        `The invitation is valid for ${amount} ${unit}${amount === 1 ? "" : "s"}.`,
       ],
       { label: "View the invitation", url: invite.url },
-    ),
+    );
+  },
   confirmAccountDeletion: (to: string, url: string) =>
     compose(
       to,

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { OrganizationRole } from "../../src/auth/organizations/roles.ts";
+import { uniqueEmail } from "./fixtures.ts";
 import { type signedInUser, signedInUser as signUp, type TestServer } from "./test-server.ts";
 
 export type SignedInUser = Awaited<ReturnType<typeof signedInUser>>;
@@ -29,4 +30,21 @@ export async function memberWithRole(server: TestServer, organizationId: string,
   if (!member) throw new Error("addMember returned nothing");
   await user.client.auth.organization.setActive({ organizationId });
   return { ...user, memberId: member.id };
+}
+
+/**
+ * A member who never signs in (no password, no mail, no session): a fast fixture for someone acted
+ * upon, e.g. the target of remove-member or update-member-role.
+ */
+export async function quietMember(server: TestServer, organizationId: string, role = "member") {
+  const context = await server.deps.auth.$context;
+  const user = await context.internalAdapter.createUser(
+    { email: uniqueEmail("quiet"), name: "Quiet Member", emailVerified: true },
+    { method: "admin" },
+  );
+  const member = await server.deps.auth.api.addMember({
+    body: { userId: user.id, organizationId, role: role.split(",") as OrganizationRole[] },
+  });
+  if (!member) throw new Error("addMember returned nothing");
+  return { userId: user.id, email: user.email, memberId: member.id };
 }

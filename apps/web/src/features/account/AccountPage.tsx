@@ -4,6 +4,7 @@ import { Navigate, useNavigate } from "@tanstack/react-router";
 import { PageLoader } from "../../components/PageLoader";
 import { type AuthSession, authClient } from "../../lib/auth-client";
 import { unwrap } from "../../lib/errors";
+import { ApiKeysSection } from "../api-keys/ApiKeysSection";
 import { DangerZoneSection } from "./DangerZoneSection";
 import { EmailSection } from "./EmailSection";
 import { LinkedAccountsSection } from "./LinkedAccountsSection";
@@ -13,7 +14,7 @@ import { ProfileSection } from "./ProfileSection";
 import { SessionsSection } from "./SessionsSection";
 import { TwoFactorSection } from "./TwoFactorSection";
 
-export const accountTabs = ["profile", "email", "password", "security", "sessions", "accounts", "danger"] as const;
+export const accountTabs = ["profile", "email", "password", "security", "sessions", "accounts", "api-keys", "danger"] as const;
 export type AccountTab = (typeof accountTabs)[number];
 
 export function isAccountTab(value: unknown): value is AccountTab {
@@ -27,6 +28,7 @@ const tabLabels: Record<AccountTab, string> = {
   security: "Security",
   sessions: "Sessions",
   accounts: "Linked accounts",
+  "api-keys": "API keys",
   danger: "Danger zone",
 };
 
@@ -97,6 +99,9 @@ function AccountTabs({ session, tab }: { session: AuthSession; tab: AccountTab }
         </Tabs.Panel>
         <Tabs.Panel value="accounts">
           <LinkedAccountsSection />
+        </Tabs.Panel>
+        <Tabs.Panel value="api-keys">
+          <ApiKeysSection />
         </Tabs.Panel>
         <Tabs.Panel value="danger">
           <DangerZoneSection />

@@ -15,13 +15,15 @@ import { usePasskeyAutofill } from "./passkey-sign-in";
 import { SignInAlternatives } from "./SignInAlternatives";
 import { useSignInMethods } from "./sign-in-methods.api";
 import { credentialProblem, redirectProblem, type SignInProblem, SignInProblemAlert } from "./sign-in-problems";
-import { useFinishSignIn } from "./use-finish-sign-in";
+import { isLocalPath, useFinishSignIn } from "./use-finish-sign-in";
 import { emailField, passwordField } from "./validation";
 
 export interface SignInSearch {
   /** Set by better-auth when an OAuth or magic-link redirect failed (errorCallbackURL "/sign-in"). */
   error?: string | undefined;
   error_description?: string | undefined;
+  /** A local path to continue to after signing in (an invitation page, say); anything else is ignored. */
+  redirect?: string | undefined;
 }
 
 const looksLikeEmail = (value: string) => value.includes("@");
@@ -35,8 +37,9 @@ function identifierField(value: string) {
  * Every configured way in on one screen: email or username with a password, a mailed link, a
  * passkey (button or browser autofill) and one button per social/OIDC provider.
  */
-export function SignInPage({ error: redirectError, error_description: redirectDescription }: SignInSearch) {
+export function SignInPage({ error: redirectError, error_description: redirectDescription, redirect: requestedRedirect }: SignInSearch) {
   const navigate = useNavigate();
+  const redirect = isLocalPath(requestedRedirect) ? requestedRedirect : undefined;
   const finishSignIn = useFinishSignIn();
   const mailboxEnabled = useDevMailboxEnabled();
   const methods = useSignInMethods();
@@ -50,7 +53,7 @@ export function SignInPage({ error: redirectError, error_description: redirectDe
   });
 
   usePasskeyAutofill({
-    onSignedIn: () => void finishSignIn(),
+    onSignedIn: () => void finishSignIn(redirect),
     onError: (error) => setProblem({ title: errorMessage(error), body: "Your passkey was not accepted. Sign in another way." }),
   });
 
@@ -65,7 +68,13 @@ export function SignInPage({ error: redirectError, error_description: redirectDe
     const fetchOptions = captcha.fetchOptions;
     const result =
       by === "email"
-        ? await authClient.signIn.email({ email: identifier.trim(), password, rememberMe, callbackURL: "/account", fetchOptions })
+        ? await authClient.signIn.email({
+            email: identifier.trim(),
+            password,
+            rememberMe,
+            callbackURL: redirect ?? "/account",
+            fetchOptions,
+          })
         : await authClient.signIn.username({ username: identifier.trim(), password, rememberMe, fetchOptions });
     captcha.reset();
     if (result.error) {
@@ -76,10 +85,10 @@ export function SignInPage({ error: redirectError, error_description: redirectDe
     }
     // The password was right but the account asks for a second factor: no session yet.
     if (result.data && "twoFactorRedirect" in result.data && result.data.twoFactorRedirect) {
-      await navigate({ to: "/two-factor" });
+      await navigate({ to: "/two-factor", search: { callbackURL: redirect } });
       return;
     }
-    await finishSignIn();
+    await finishSignIn(redirect);
   });
 
   const sendMagicLink = async () => {
@@ -102,8 +111,8 @@ export function SignInPage({ error: redirectError, error_description: redirectDe
     setSubmitting("magic-link");
     const result = await authClient.signIn.magicLink({
       email,
-      callbackURL: "/account",
-      newUserCallbackURL: "/account",
+      callbackURL: redirect ?? "/account",
+      newUserCallbackURL: redirect ?? "/account",
       errorCallbackURL: "/sign-in",
     });
     setSubmitting(null);
@@ -168,11 +177,14 @@ export function SignInPage({ error: redirectError, error_description: redirectDe
           providers={methods.data?.socialProviders ?? []}
           onStart={() => setProblem(null)}
           onProblem={setProblem}
-          onSignedIn={finishSignIn}
+          onSignedIn={() => finishSignIn(redirect)}
         />
       </Stack>
       <Text size="sm">
-        No account yet? <AnchorLink to="/sign-up">Sign up</AnchorLink>
+        No account yet?{" "}
+        <AnchorLink to="/sign-up" search={{ redirect }}>
+          Sign up
+        </AnchorLink>
       </Text>
     </FormPage>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { captchaMissingMessage, useCaptcha } from "../../components/Captcha";
@@ -10,6 +10,7 @@ import { errorMessage } from "../../lib/errors";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { DevMailboxHint } from "../dev-mailbox/DevMailboxHint";
 import { useSignInMethods } from "./sign-in-methods.api";
+import { isLocalPath } from "./use-finish-sign-in";
 import {
   defaultUsernameRules,
   type UsernameAvailability,
@@ -32,7 +33,9 @@ const availabilityColor: Record<UsernameAvailability["state"], string> = {
   error: "red",
 };
 
-export function SignUpPage() {
+/** `redirect`: a local path to continue to once the address is verified (an invitation page, say). */
+export function SignUpPage({ redirect: requestedRedirect }: { redirect?: string | undefined } = {}) {
+  const redirect = isLocalPath(requestedRedirect) ? requestedRedirect : undefined;
   const methods = useSignInMethods();
   const usernameRules = methods.data?.usernameRules ?? defaultUsernameRules;
   const captcha = useCaptcha(methods.data?.captcha);
@@ -69,7 +72,8 @@ export function SignUpPage() {
       password,
       // Optional: without one the person signs in with their email only.
       ...(username.trim() ? { username: username.trim() } : {}),
-      callbackURL: "/email-verified",
+      // The verification link signs the person in and lands on `redirect` when there is one.
+      callbackURL: redirect ?? "/email-verified",
       fetchOptions: captcha.fetchOptions,
     });
     captcha.reset();
@@ -85,7 +89,7 @@ export function SignUpPage() {
     setDone({ email: email.trim(), signedIn: Boolean(result.data?.token) });
   });
 
-  if (done) return <SignUpDone email={done.email} signedIn={done.signedIn} />;
+  if (done) return <SignUpDone email={done.email} signedIn={done.signedIn} redirect={redirect} />;
 
   const password = methods.data?.password;
   return (
@@ -132,7 +136,10 @@ export function SignUpPage() {
             Sign up
           </Button>
           <Text size="sm">
-            Already have an account? <AnchorLink to="/sign-in">Sign in</AnchorLink>
+            Already have an account?{" "}
+            <AnchorLink to="/sign-in" search={{ redirect }}>
+              Sign in
+            </AnchorLink>
           </Text>
         </Stack>
       </form>
@@ -140,7 +147,7 @@ export function SignUpPage() {
   );
 }
 
-function SignUpDone({ email, signedIn }: { email: string; signedIn: boolean }) {
+function SignUpDone({ email, signedIn, redirect }: { email: string; signedIn: boolean; redirect: string | undefined }) {
   return (
     <FormPage title="Check your email">
       <Alert color="green" role="status" title="Check your email to verify your address">
@@ -148,7 +155,15 @@ function SignUpDone({ email, signedIn }: { email: string; signedIn: boolean }) {
         {signedIn ? "." : " — you may need to do this before you can sign in."}
       </Alert>
       <DevMailboxHint />
-      {signedIn ? <AnchorLink to="/account">Go to your account</AnchorLink> : <AnchorLink to="/sign-in">Go to sign in</AnchorLink>}
+      {signedIn && redirect ? (
+        <Anchor href={redirect}>Continue</Anchor>
+      ) : signedIn ? (
+        <AnchorLink to="/account">Go to your account</AnchorLink>
+      ) : (
+        <AnchorLink to="/sign-in" search={{ redirect }}>
+          Go to sign in
+        </AnchorLink>
+      )}
     </FormPage>
   );
 }

@@ -20,5 +20,5 @@ export function useFinishSignIn() {
 }
 
 /** Only a path on this site: "//evil.example" and "https://…" would send the person elsewhere. */
-const isLocalPath = (target: string | undefined): target is string =>
+export const isLocalPath = (target: string | undefined): target is string =>
   typeof target === "string" && target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\");

@@ -1,0 +1,161 @@
+import { Alert, Button, Group, NativeSelect, Pagination, Stack, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { useDebouncedValue, useDisclosure } from "@mantine/hooks";
+import { useState } from "react";
+import { AnchorLink } from "../../components/links";
+import { PageLoader } from "../../components/PageLoader";
+import { formatDateTime } from "../../lib/format";
+import { SectionCard } from "../account/SectionCard";
+import { type AdminUser, type PlatformRole, type SortableUserField, type UsersQuery, useAdminUsers } from "./admin.queries";
+import { CreateUserModal } from "./CreateUserModal";
+import { UserStatusBadges } from "./UserStatusBadges";
+
+const pageSize = 20;
+
+const columns: { field: SortableUserField; label: string }[] = [
+  { field: "name", label: "Name" },
+  { field: "email", label: "Email" },
+  { field: "createdAt", label: "Created" },
+];
+
+/** /admin: every user, searchable, filterable by role, sortable by column, a page at a time. */
+export function AdminUsersPage() {
+  const [createOpened, createModal] = useDisclosure(false);
+  const [search, setSearch] = useState("");
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [searchField, setSearchField] = useState<UsersQuery["searchField"]>("email");
+  const [role, setRole] = useState<UsersQuery["role"]>("");
+  const [sort, setSort] = useState<{ by: SortableUserField; direction: "asc" | "desc" }>({ by: "createdAt", direction: "desc" });
+  const [page, setPage] = useState(1);
+
+  const users = useAdminUsers({
+    search: debouncedSearch,
+    searchField,
+    role,
+    sortBy: sort.by,
+    sortDirection: sort.direction,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+
+  const sortBy = (field: SortableUserField) => {
+    setSort((current) => ({ by: field, direction: current.by === field && current.direction === "asc" ? "desc" : "asc" }));
+    setPage(1);
+  };
+
+  let body: React.ReactNode;
+  if (users.isPending) body = <PageLoader label="Loading users" />;
+  else if (users.isError)
+    body = (
+      <Alert color="red" role="alert" title="Could not load users">
+        {users.error.message}
+      </Alert>
+    );
+  else {
+    const { users: rows, total } = users.data;
+    const first = (page - 1) * pageSize + 1;
+    body = (
+      <>
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Caption>Users of this Gatehouse</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map(({ field, label }) => {
+                  const active = sort.by === field;
+                  return (
+                    <Table.Th key={field} scope="col" aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"}>
+                      {/* The button is named by the column; aria-sort on the header tells the order. */}
+                      <UnstyledButton onClick={() => sortBy(field)} fw={700} fz="sm">
+                        {label}
+                        <span aria-hidden="true">{active ? (sort.direction === "asc" ? " ▲" : " ▼") : ""}</span>
+                      </UnstyledButton>
+                    </Table.Th>
+                  );
+                })}
+                <Table.Th scope="col">Role</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((user: AdminUser) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>
+                    <AnchorLink to="/admin/users/$userId" params={{ userId: user.id }}>
+                      {user.name || "(no name)"}
+                    </AnchorLink>
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>{user.email}</Table.Td>
+                  <Table.Td>{formatDateTime(user.createdAt)}</Table.Td>
+                  <Table.Td>{user.role || "user"}</Table.Td>
+                  <Table.Td>
+                    <UserStatusBadges user={user} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {total === 0 ? "No users match." : `Users ${first}–${first + rows.length - 1} of ${total}`}
+          </Text>
+          {total > pageSize && (
+            <Pagination
+              total={Math.ceil(total / pageSize)}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({ "aria-label": `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
+              getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
+            />
+          )}
+        </Group>
+      </>
+    );
+  }
+
+  return (
+    <SectionCard title="Users">
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          type="search"
+          label="Search users"
+          placeholder={searchField === "email" ? "Part of an email address" : "Part of a name"}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: "1 1 16rem" }}
+        />
+        <NativeSelect
+          label="Search in"
+          data={[
+            { value: "email", label: "Email" },
+            { value: "name", label: "Name" },
+          ]}
+          value={searchField}
+          onChange={(event) => {
+            setSearchField(event.currentTarget.value === "name" ? "name" : "email");
+            setPage(1);
+          }}
+        />
+        <NativeSelect
+          label="Role"
+          data={[
+            { value: "", label: "All roles" },
+            { value: "admin", label: "Admin" },
+            { value: "user", label: "User" },
+          ]}
+          value={role}
+          onChange={(event) => {
+            setRole(event.currentTarget.value as "" | PlatformRole);
+            setPage(1);
+          }}
+        />
+        <Button onClick={createModal.open}>Create user</Button>
+      </Group>
+      <Stack gap="sm">{body}</Stack>
+      <CreateUserModal opened={createOpened} onClose={createModal.close} />
+    </SectionCard>
+  );
+}
