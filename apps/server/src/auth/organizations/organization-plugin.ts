@@ -3,10 +3,11 @@ import { organization } from "better-auth/plugins";
 import type { TenancyConfig } from "../../config.tenancy.ts";
 import { mailTemplates } from "../../mail/mail.templates.ts";
 import type { Mail } from "../../mail/mailer.ts";
+import { isPlatformAdmin } from "../admin/platform-admin.ts";
 import { activeOrganizationAfterHooks, activeTeamBeforeHooks } from "./active-organization.ts";
 import { organizationAnswerHooks } from "./organization-answers.ts";
 import { organizationRuleHooks } from "./organization-rules.ts";
-import { isPlatformAdmin } from "./platform-admin.ts";
+import { roleGrantBeforeHooks } from "./role-grant-rules.ts";
 import { organizationAc, organizationRoles } from "./roles.ts";
 
 /**
@@ -20,7 +21,8 @@ export function organizationPlugin(tenancy: TenancyConfig, baseUrl: string, send
     ac: organizationAc,
     roles: organizationRoles,
     creatorRole: "owner",
-    allowUserToCreateOrganization: async (user) => o.creation === "everyone" || (o.creation === "admins" && isPlatformAdmin(user, tenancy)),
+    allowUserToCreateOrganization: async (user) =>
+      o.creation === "everyone" || (o.creation === "admins" && isPlatformAdmin(user, tenancy.admin.userIds)),
     ...(o.limitPerUser ? { organizationLimit: o.limitPerUser } : {}),
     membershipLimit: o.membershipLimit,
     invitationExpiresIn: o.invitationExpiresIn,
@@ -45,7 +47,7 @@ export function organizationPlugin(tenancy: TenancyConfig, baseUrl: string, send
   return {
     ...plugin,
     hooks: {
-      before: [...rules.before, ...activeTeamBeforeHooks],
+      before: [...rules.before, ...roleGrantBeforeHooks(plugin.options), ...activeTeamBeforeHooks],
       // Order matters: the session is synchronised from the endpoint's own answer before the answer
       // is reshaped (metadata, messages) for the client.
       after: [...activeOrganizationAfterHooks, ...organizationAnswerHooks],

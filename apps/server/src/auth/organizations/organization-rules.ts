@@ -1,7 +1,7 @@
 import { APIError, createAuthMiddleware, dispatchAuthEndpoint, getSessionFromCtx } from "better-auth/api";
 import { hasPermission } from "better-auth/plugins";
 import type { TenancyConfig } from "../../config.tenancy.ts";
-import { isPlatformAdmin } from "./platform-admin.ts";
+import { isPlatformAdmin } from "../admin/platform-admin.ts";
 
 /**
  * Before-hooks that enforce SPEC §5/§6 rules better-auth 1.7.7 does not (docs/organizations.md,
@@ -70,7 +70,7 @@ export function organizationRuleHooks(tenancy: TenancyConfig, pluginOptions: Per
       code: "YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_ORGANIZATION",
       message: "You are not allowed to create a new organization",
     });
-    if (!actor || !isPlatformAdmin(actor, tenancy) || tenancy.organizations.creation === "nobody") throw notAllowed;
+    if (!actor || !isPlatformAdmin(actor, tenancy.admin.userIds) || tenancy.organizations.creation === "nobody") throw notAllowed;
     if (!(await ctx.context.internalAdapter.findUserById(userId))) {
       throw APIError.from("BAD_REQUEST", { code: "USER_NOT_FOUND", message: "User not found" });
     }

@@ -1,11 +1,11 @@
 import { Modal, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
+import { ActionErrorAlert } from "../../components/ActionErrorAlert";
+import { ModalActions } from "../../components/ModalActions";
 import { PasswordField } from "../../components/PasswordField";
 import type { AuthCallError } from "../../lib/errors";
 import { passwordField } from "../auth/validation";
-import { ActionErrorAlert } from "./ActionErrorAlert";
-import { ModalActions } from "./ModalActions";
 
 interface ConfirmPasswordModalProps {
   opened: boolean;

@@ -1,14 +1,16 @@
 import { Alert, Button, Group, Table, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { PageLoader } from "../../components/PageLoader";
+import { ActionErrorAlert } from "../../components/ActionErrorAlert";
+import { ListTable } from "../../components/ListTable";
+import { QueryView } from "../../components/QueryView";
+import { RowButton } from "../../components/RowActions";
 import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
 import { formatDateTime } from "../../lib/format";
 import { notifySuccess } from "../../lib/notify";
 import { useSignInMethods } from "../auth/sign-in-methods.api";
 import { describeErrorCode } from "../errors/error-codes";
-import { ActionErrorAlert } from "./ActionErrorAlert";
 import { accountsQueryKey, useLinkedAccounts } from "./account.queries";
 import { SectionCard } from "./SectionCard";
 
@@ -61,56 +63,6 @@ export function LinkedAccountsSection() {
     notifySuccess(`You can no longer sign in with ${nameOf(providerId)}.`, "Account unlinked");
   };
 
-  let body: React.ReactNode;
-  if (accounts.isPending) body = <PageLoader label="Loading linked accounts" />;
-  else if (accounts.isError)
-    body = (
-      <Alert color="red" role="alert" title="Could not load your linked accounts">
-        {accounts.error.message}
-      </Alert>
-    );
-  else if (accounts.data.length === 0) body = <Text c="dimmed">No linked accounts.</Text>;
-  else
-    body = (
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped verticalSpacing="sm">
-          <Table.Caption>Ways you can sign in</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Provider</Table.Th>
-              <Table.Th scope="col">Linked on</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {accounts.data.map((account) => (
-              <Table.Tr key={account.id}>
-                <Table.Td>
-                  {nameOf(account.providerId)}{" "}
-                  <Text span size="xs" c="dimmed">
-                    ({account.providerId})
-                  </Text>
-                </Table.Td>
-                <Table.Td>{formatDateTime(account.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    aria-label={`Unlink ${account.providerId}`}
-                    loading={busy === `unlink:${account.id}`}
-                    onClick={() => unlink(account.providerId, account.id)}
-                  >
-                    Unlink
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-
   const linked = new Set(accounts.data?.map((account) => account.providerId) ?? []);
   const linkable = accounts.isSuccess ? (providers ?? []).filter((provider) => !linked.has(provider.id)) : [];
 
@@ -122,7 +74,38 @@ export function LinkedAccountsSection() {
         </Alert>
       )}
       <ActionErrorAlert error={error} />
-      {body}
+      <QueryView
+        query={accounts}
+        loadingLabel="Loading linked accounts"
+        errorTitle="Could not load your linked accounts"
+        empty={<Text c="dimmed">No linked accounts.</Text>}
+      >
+        {(list) => (
+          <ListTable caption="Ways you can sign in" columns={["Provider", "Linked on", "Actions"]} minWidth={560}>
+            {list.map((account) => (
+              <Table.Tr key={account.id}>
+                <Table.Td>
+                  {nameOf(account.providerId)}{" "}
+                  <Text span size="xs" c="dimmed">
+                    ({account.providerId})
+                  </Text>
+                </Table.Td>
+                <Table.Td>{formatDateTime(account.createdAt)}</Table.Td>
+                <Table.Td>
+                  <RowButton
+                    danger
+                    label={`Unlink ${account.providerId}`}
+                    loading={busy === `unlink:${account.id}`}
+                    onClick={() => unlink(account.providerId, account.id)}
+                  >
+                    Unlink
+                  </RowButton>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
+        )}
+      </QueryView>
       {linkable.length > 0 && (
         <Group>
           {linkable.map((provider) => (

@@ -2,15 +2,18 @@ import { Alert, Button, Group, Modal, Radio, Stack, Table, Text, TextInput } fro
 import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { PageLoader } from "../../components/PageLoader";
+import { ActionErrorAlert } from "../../components/ActionErrorAlert";
+import { ListTable } from "../../components/ListTable";
+import { ModalActions } from "../../components/ModalActions";
+import { QueryView } from "../../components/QueryView";
+import { RenameModal } from "../../components/RenameModal";
+import { RowActions, RowButton } from "../../components/RowActions";
 import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
 import { formatDateTime } from "../../lib/format";
 import { notifySuccess } from "../../lib/notify";
 import { browserSupportsPasskeys, webAuthnUnsupportedMessage } from "../auth/passkey-sign-in";
-import { ActionErrorAlert } from "./ActionErrorAlert";
 import { type Passkey, passkeysQueryKey, usePasskeys } from "./account.queries";
-import { ModalActions } from "./ModalActions";
 import { SectionCard } from "./SectionCard";
 
 const deviceTypes: Record<string, string> = {
@@ -44,59 +47,14 @@ export function PasskeysSection() {
   // SPEC §4: the list is refetched after a passkey is registered, renamed or removed.
   const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysQueryKey });
 
-  let body: React.ReactNode;
-  if (passkeys.isPending) body = <PageLoader label="Loading passkeys" />;
-  else if (passkeys.isError)
-    body = (
-      <Alert color="red" role="alert" title="Could not load your passkeys">
-        {passkeys.error.message}
-      </Alert>
-    );
-  else if (passkeys.data.length === 0) body = <Text c="dimmed">You have no passkeys yet.</Text>;
-  else
-    body = (
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped verticalSpacing="sm">
-          <Table.Caption>Passkeys that can sign in to your account</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Created</Table.Th>
-              <Table.Th scope="col">Type</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {passkeys.data.map((passkey) => {
-              const label = passkeyLabel(passkey);
-              return (
-                <Table.Tr key={passkey.id}>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>{label}</Table.Td>
-                  <Table.Td>{formatDateTime(passkey.createdAt)}</Table.Td>
-                  <Table.Td>{deviceTypes[passkey.deviceType] ?? passkey.deviceType}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="default" aria-label={`Rename passkey ${label}`} onClick={() => setRenaming(passkey)}>
-                        Rename
-                      </Button>
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        aria-label={`Remove passkey ${label}`}
-                        onClick={() => setRemoving(passkey)}
-                      >
-                        Remove
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
+  const rename = async (name: string) => {
+    if (!renaming) return null;
+    const result = await authClient.passkey.updatePasskey({ id: renaming.id, name });
+    if (result.error) return result.error;
+    await refresh();
+    notifySuccess(`The passkey is now called ${name}.`, "Passkey renamed");
+    return null;
+  };
 
   return (
     <SectionCard title="Passkeys" description="Sign in with your fingerprint, face, screen lock or a security key instead of a password.">
@@ -105,14 +63,55 @@ export function PasskeysSection() {
           {webAuthnUnsupportedMessage}
         </Alert>
       )}
-      {body}
+      <QueryView
+        query={passkeys}
+        loadingLabel="Loading passkeys"
+        errorTitle="Could not load your passkeys"
+        empty={<Text c="dimmed">You have no passkeys yet.</Text>}
+      >
+        {(list) => (
+          <ListTable caption="Passkeys that can sign in to your account" columns={["Name", "Created", "Type", "Actions"]} minWidth={560}>
+            {list.map((passkey) => {
+              const label = passkeyLabel(passkey);
+              return (
+                <Table.Tr key={passkey.id}>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>{label}</Table.Td>
+                  <Table.Td>{formatDateTime(passkey.createdAt)}</Table.Td>
+                  <Table.Td>{deviceTypes[passkey.deviceType] ?? passkey.deviceType}</Table.Td>
+                  <Table.Td>
+                    <RowActions>
+                      <RowButton variant="default" label={`Rename passkey ${label}`} onClick={() => setRenaming(passkey)}>
+                        Rename
+                      </RowButton>
+                      <RowButton danger label={`Remove passkey ${label}`} onClick={() => setRemoving(passkey)}>
+                        Remove
+                      </RowButton>
+                    </RowActions>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </ListTable>
+        )}
+      </QueryView>
       <Group>
         <Button onClick={() => setAdding(true)} disabled={!supported}>
           Add passkey
         </Button>
       </Group>
       <AddPasskeyModal opened={adding} onClose={() => setAdding(false)} onAdded={refresh} />
-      <RenamePasskeyModal passkey={renaming} onClose={() => setRenaming(null)} onRenamed={refresh} />
+      {renaming && (
+        <RenameModal
+          key={renaming.id}
+          title="Rename passkey"
+          label="Passkey name"
+          currentName={renaming.name ?? ""}
+          maxLength={100}
+          errorTitle="Could not rename the passkey"
+          onClose={() => setRenaming(null)}
+          onRename={rename}
+        />
+      )}
       <RemovePasskeyModal passkey={removing} onClose={() => setRemoving(null)} onRemoved={refresh} />
     </SectionCard>
   );
@@ -166,69 +165,6 @@ function AddPasskeyModal({ opened, onClose, onAdded }: { opened: boolean; onClos
             </Stack>
           </Radio.Group>
           <ModalActions confirmLabel="Create passkey" loading={busy} onCancel={close} />
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-function RenamePasskeyModal({ passkey, onClose, onRenamed }: { passkey: Passkey | null; onClose: () => void; onRenamed: () => unknown }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AuthCallError | null>(null);
-  const [name, setName] = useState("");
-  const [nameError, setNameError] = useState<string | null>(null);
-  // Start from the current name each time a passkey is picked.
-  const [editing, setEditing] = useState<string | null>(null);
-  if (passkey && editing !== passkey.id) {
-    setEditing(passkey.id);
-    setName(passkey.name ?? "");
-    setError(null);
-    setNameError(null);
-  }
-
-  const close = () => {
-    setEditing(null);
-    onClose();
-  };
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!passkey) return;
-    if (!name.trim()) {
-      setNameError("Name is required");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const result = await authClient.passkey.updatePasskey({ id: passkey.id, name: name.trim() });
-    setBusy(false);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
-    await onRenamed();
-    notifySuccess(`The passkey is now called ${name.trim()}.`, "Passkey renamed");
-    close();
-  };
-
-  return (
-    <Modal opened={passkey !== null} onClose={close} title="Rename passkey" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <ActionErrorAlert error={error} title="Could not rename the passkey" />
-          <TextInput
-            label="Passkey name"
-            required
-            data-autofocus
-            maxLength={100}
-            value={name}
-            error={nameError}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setNameError(null);
-            }}
-          />
-          <ModalActions confirmLabel="Save name" loading={busy} onCancel={close} />
         </Stack>
       </form>
     </Modal>

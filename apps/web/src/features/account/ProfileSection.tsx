@@ -4,24 +4,14 @@ import { useState } from "react";
 import type { AuthSession } from "../../lib/auth-client";
 import { authClient } from "../../lib/auth-client";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { requiredField } from "../auth/validation";
+import { optionalUrlField, requiredField } from "../auth/validation";
 import { SectionCard } from "./SectionCard";
-
-function imageUrlField(value: string) {
-  if (!value.trim()) return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === "https:" || url.protocol === "http:" ? null : "Use an http(s) URL";
-  } catch {
-    return "Enter a valid URL";
-  }
-}
 
 export function ProfileSection({ user }: { user: AuthSession["user"] }) {
   const [saving, setSaving] = useState(false);
   const form = useForm({
     initialValues: { name: user.name, image: user.image ?? "" },
-    validate: { name: requiredField("Name"), image: imageUrlField },
+    validate: { name: requiredField("Name"), image: optionalUrlField },
   });
 
   const submit = form.onSubmit(async ({ name, image }) => {

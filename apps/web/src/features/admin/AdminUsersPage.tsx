@@ -1,8 +1,9 @@
-import { Alert, Button, Group, NativeSelect, Pagination, Stack, Table, Text, TextInput, UnstyledButton } from "@mantine/core";
+import { Button, Group, NativeSelect, Stack, Table, TextInput, UnstyledButton } from "@mantine/core";
 import { useDebouncedValue, useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { AnchorLink } from "../../components/links";
-import { PageLoader } from "../../components/PageLoader";
+import { PagedListFooter } from "../../components/PagedListFooter";
+import { QueryView } from "../../components/QueryView";
 import { formatDateTime } from "../../lib/format";
 import { SectionCard } from "../account/SectionCard";
 import { type AdminUser, type PlatformRole, type SortableUserField, type UsersQuery, useAdminUsers } from "./admin.queries";
@@ -10,6 +11,8 @@ import { CreateUserModal } from "./CreateUserModal";
 import { UserStatusBadges } from "./UserStatusBadges";
 
 const pageSize = 20;
+
+type UserSort = { by: SortableUserField; direction: "asc" | "desc" };
 
 const columns: { field: SortableUserField; label: string }[] = [
   { field: "name", label: "Name" },
@@ -24,7 +27,7 @@ export function AdminUsersPage() {
   const [debouncedSearch] = useDebouncedValue(search, 300);
   const [searchField, setSearchField] = useState<UsersQuery["searchField"]>("email");
   const [role, setRole] = useState<UsersQuery["role"]>("");
-  const [sort, setSort] = useState<{ by: SortableUserField; direction: "asc" | "desc" }>({ by: "createdAt", direction: "desc" });
+  const [sort, setSort] = useState<UserSort>({ by: "createdAt", direction: "desc" });
   const [page, setPage] = useState(1);
 
   const users = useAdminUsers({
@@ -41,77 +44,6 @@ export function AdminUsersPage() {
     setSort((current) => ({ by: field, direction: current.by === field && current.direction === "asc" ? "desc" : "asc" }));
     setPage(1);
   };
-
-  let body: React.ReactNode;
-  if (users.isPending) body = <PageLoader label="Loading users" />;
-  else if (users.isError)
-    body = (
-      <Alert color="red" role="alert" title="Could not load users">
-        {users.error.message}
-      </Alert>
-    );
-  else {
-    const { users: rows, total } = users.data;
-    const first = (page - 1) * pageSize + 1;
-    body = (
-      <>
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Caption>Users of this Gatehouse</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map(({ field, label }) => {
-                  const active = sort.by === field;
-                  return (
-                    <Table.Th key={field} scope="col" aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"}>
-                      {/* The button is named by the column; aria-sort on the header tells the order. */}
-                      <UnstyledButton onClick={() => sortBy(field)} fw={700} fz="sm">
-                        {label}
-                        <span aria-hidden="true">{active ? (sort.direction === "asc" ? " ▲" : " ▼") : ""}</span>
-                      </UnstyledButton>
-                    </Table.Th>
-                  );
-                })}
-                <Table.Th scope="col">Role</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((user: AdminUser) => (
-                <Table.Tr key={user.id}>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>
-                    <AnchorLink to="/admin/users/$userId" params={{ userId: user.id }}>
-                      {user.name || "(no name)"}
-                    </AnchorLink>
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>{user.email}</Table.Td>
-                  <Table.Td>{formatDateTime(user.createdAt)}</Table.Td>
-                  <Table.Td>{user.role || "user"}</Table.Td>
-                  <Table.Td>
-                    <UserStatusBadges user={user} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {total === 0 ? "No users match." : `Users ${first}–${first + rows.length - 1} of ${total}`}
-          </Text>
-          {total > pageSize && (
-            <Pagination
-              total={Math.ceil(total / pageSize)}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ "aria-label": `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-              getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
-            />
-          )}
-        </Group>
-      </>
-    );
-  }
 
   return (
     <SectionCard title="Users">
@@ -154,8 +86,70 @@ export function AdminUsersPage() {
         />
         <Button onClick={createModal.open}>Create user</Button>
       </Group>
-      <Stack gap="sm">{body}</Stack>
+      <Stack gap="sm">
+        <QueryView query={users} loadingLabel="Loading users" errorTitle="Could not load users">
+          {({ users: rows, total }) => (
+            <>
+              <UsersTable rows={rows} sort={sort} onSort={sortBy} />
+              <PagedListFooter
+                noun="Users"
+                noneText="No users match."
+                shown={rows.length}
+                total={total}
+                page={page}
+                pageSize={pageSize}
+                onPageChange={setPage}
+              />
+            </>
+          )}
+        </QueryView>
+      </Stack>
       <CreateUserModal opened={createOpened} onClose={createModal.close} />
     </SectionCard>
+  );
+}
+
+function UsersTable({ rows, sort, onSort }: { rows: AdminUser[]; sort: UserSort; onSort: (field: SortableUserField) => void }) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Caption>Users of this Gatehouse</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map(({ field, label }) => {
+              const active = sort.by === field;
+              return (
+                <Table.Th key={field} scope="col" aria-sort={active ? (sort.direction === "asc" ? "ascending" : "descending") : "none"}>
+                  {/* The button is named by the column; aria-sort on the header tells the order. */}
+                  <UnstyledButton onClick={() => onSort(field)} fw={700} fz="sm">
+                    {label}
+                    <span aria-hidden="true">{active ? (sort.direction === "asc" ? " ▲" : " ▼") : ""}</span>
+                  </UnstyledButton>
+                </Table.Th>
+              );
+            })}
+            <Table.Th scope="col">Role</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>
+                <AnchorLink to="/admin/users/$userId" params={{ userId: user.id }}>
+                  {user.name || "(no name)"}
+                </AnchorLink>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: "anywhere" }}>{user.email}</Table.Td>
+              <Table.Td>{formatDateTime(user.createdAt)}</Table.Td>
+              <Table.Td>{user.role || "user"}</Table.Td>
+              <Table.Td>
+                <UserStatusBadges user={user} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -1,10 +1,10 @@
 import { Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
+import { ActionErrorAlert } from "../../components/ActionErrorAlert";
+import { ModalActions } from "../../components/ModalActions";
 import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
-import { ActionErrorAlert } from "../account/ActionErrorAlert";
-import { ModalActions } from "../account/ModalActions";
 
 const HOUR = 3600;
 const expiryChoices = [

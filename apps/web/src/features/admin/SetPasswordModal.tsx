@@ -1,12 +1,12 @@
 import { Modal, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
+import { ActionErrorAlert } from "../../components/ActionErrorAlert";
+import { ModalActions } from "../../components/ModalActions";
 import { PasswordField } from "../../components/PasswordField";
 import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
 import { notifySuccess } from "../../lib/notify";
-import { ActionErrorAlert } from "../account/ActionErrorAlert";
-import { ModalActions } from "../account/ModalActions";
 import { matchesField, passwordField } from "../auth/validation";
 
 /** Sets a user's password (creating their password login if they had none); the server's policy applies. */

@@ -2,13 +2,13 @@ import { Button, Group, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { ConfirmActionModal } from "../../components/ConfirmActionModal";
 import { authClient } from "../../lib/auth-client";
 import { unwrap } from "../../lib/errors";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../account/SectionCard";
 import { adminKeys } from "./admin.queries";
 import { BanUserModal } from "./BanUserModal";
-import { ConfirmActionModal } from "./ConfirmActionModal";
 import { SetPasswordModal } from "./SetPasswordModal";
 
 interface ActionUser {
@@ -107,12 +107,11 @@ export function UserActionsSection({ user, isSelf }: { user: ActionUser; isSelf:
       <ConfirmActionModal
         opened={deleteOpened}
         title={`Delete ${who}?`}
+        description={`${user.email} loses their account, sessions and sign-in methods. This cannot be undone.`}
         confirmLabel="Delete user"
         onClose={deleteModal.close}
         onConfirm={deleteUser}
-      >
-        {`${user.email} loses their account, sessions and sign-in methods. This cannot be undone.`}
-      </ConfirmActionModal>
+      />
     </SectionCard>
   );
 }

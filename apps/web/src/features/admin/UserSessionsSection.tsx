@@ -1,14 +1,14 @@
-import { Alert, Badge, Button, Group, Stack, Table, Text } from "@mantine/core";
+import { Badge, Button, Group, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { PageLoader } from "../../components/PageLoader";
+import { QueryView } from "../../components/QueryView";
+import { RowButton } from "../../components/RowActions";
 import { authClient } from "../../lib/auth-client";
 import { unwrap } from "../../lib/errors";
 import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../account/SectionCard";
+import { SessionsTable } from "../account/SessionsTable";
 import { adminKeys, useUserSessions } from "./admin.queries";
-
-const deviceName = (userAgent: string | null | undefined) => userAgent?.trim() || "Unknown device";
 
 /** A user's live sessions; revoking one signs that device out at its next request. */
 export function UserSessionsSection({ userId }: { userId: string }) {
@@ -29,75 +29,42 @@ export function UserSessionsSection({ userId }: { userId: string }) {
     onSettled: refresh,
   });
 
-  let body: React.ReactNode;
-  if (sessions.isPending) body = <PageLoader label="Loading sessions" />;
-  else if (sessions.isError)
-    body = (
-      <Alert color="red" role="alert" title="Could not load the sessions">
-        {sessions.error.message}
-      </Alert>
-    );
-  else if (sessions.data.length === 0)
-    body = (
-      <Text size="sm" c="dimmed">
-        No active sessions.
-      </Text>
-    );
-  else
-    body = (
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped verticalSpacing="sm">
-          <Table.Caption>Devices signed in to this account</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Device</Table.Th>
-              <Table.Th scope="col">IP address</Table.Th>
-              <Table.Th scope="col">Created</Table.Th>
-              <Table.Th scope="col">Expires</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sessions.data.map((session) => {
-              const device = deviceName(session.userAgent);
-              return (
-                <Table.Tr key={session.id}>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>
-                    <Stack gap={4} align="flex-start">
-                      <Text size="sm">{device}</Text>
-                      {session.impersonatedBy && (
-                        <Badge color="orange" variant="light">
-                          Impersonation
-                        </Badge>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>{session.ipAddress || "—"}</Table.Td>
-                  <Table.Td>{formatDateTime(session.createdAt)}</Table.Td>
-                  <Table.Td>{formatDateTime(session.expiresAt)}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      aria-label={`Revoke session ${device}, created ${formatDateTime(session.createdAt)}`}
-                      loading={revoke.isPending && revoke.variables === session.token}
-                      onClick={() => revoke.mutate(session.token)}
-                    >
-                      Revoke
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-
   return (
     <SectionCard title="Sessions" description="Every browser or device signed in to this account.">
-      {body}
+      <QueryView
+        query={sessions}
+        loadingLabel="Loading sessions"
+        errorTitle="Could not load the sessions"
+        empty={
+          <Text size="sm" c="dimmed">
+            No active sessions.
+          </Text>
+        }
+      >
+        {(list) => (
+          <SessionsTable
+            caption="Devices signed in to this account"
+            sessions={list}
+            badge={(session) =>
+              session.impersonatedBy && (
+                <Badge color="orange" variant="light">
+                  Impersonation
+                </Badge>
+              )
+            }
+            actions={(session, device) => (
+              <RowButton
+                danger
+                label={`Revoke session ${device}, created ${formatDateTime(session.createdAt)}`}
+                loading={revoke.isPending && revoke.variables === session.token}
+                onClick={() => revoke.mutate(session.token)}
+              >
+                Revoke
+              </RowButton>
+            )}
+          />
+        )}
+      </QueryView>
       <Group>
         <Button
           color="red"

@@ -1,17 +1,19 @@
-import { Alert, Badge, Button, Code, Group, Switch, Table, Text } from "@mantine/core";
+import { Badge, Button, Code, Group, Switch, Table, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { PageLoader } from "../../components/PageLoader";
+import { ConfirmActionModal } from "../../components/ConfirmActionModal";
+import { ListTable } from "../../components/ListTable";
+import { QueryView } from "../../components/QueryView";
+import { RenameModal } from "../../components/RenameModal";
+import { RowActions, RowButton } from "../../components/RowActions";
 import { authClient } from "../../lib/auth-client";
 import { unwrap } from "../../lib/errors";
 import { formatDateTime } from "../../lib/format";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { SectionCard } from "../account/SectionCard";
-import { ConfirmActionModal } from "../admin/ConfirmActionModal";
-import { type ApiKeyListItem, apiKeysQueryKey, useApiKeys } from "./api-keys.queries";
+import { type ApiKeyListItem, apiKeysQueryKey, maxNameLength, useApiKeys } from "./api-keys.queries";
 import { CreateApiKeyModal } from "./CreateApiKeyModal";
-import { RenameApiKeyModal } from "./RenameApiKeyModal";
 
 const keyLabel = (apiKey: ApiKeyListItem) => apiKey.name || apiKey.start || "Unnamed key";
 const isExpired = (apiKey: ApiKeyListItem) => apiKey.expiresAt !== null && new Date(apiKey.expiresAt).getTime() < Date.now();
@@ -33,6 +35,15 @@ export function ApiKeysSection() {
     onSettled: refresh,
   });
 
+  const renameKey = async (name: string) => {
+    if (!renaming) return null;
+    const result = await authClient.apiKey.update({ keyId: renaming.id, name });
+    if (result.error) return result.error;
+    await refresh();
+    notifySuccess("The key was renamed.");
+    return null;
+  };
+
   const deleteKey = async () => {
     if (!deleting) return null;
     const result = await authClient.apiKey.delete({ keyId: deleting.id });
@@ -42,38 +53,31 @@ export function ApiKeysSection() {
     return null;
   };
 
-  let body: React.ReactNode;
-  if (keys.isPending) body = <PageLoader label="Loading API keys" />;
-  else if (keys.isError)
-    body = (
-      <Alert color="red" role="alert" title="Could not load your API keys">
-        {keys.error.message}
-      </Alert>
-    );
-  else if (keys.data.length === 0)
-    body = (
-      <Text size="sm" c="dimmed">
-        You have no API keys yet.
-      </Text>
-    );
-  else
-    body = (
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped verticalSpacing="sm">
-          <Table.Caption>Your API keys</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Name</Table.Th>
-              <Table.Th scope="col">Key</Table.Th>
-              <Table.Th scope="col">Created</Table.Th>
-              <Table.Th scope="col">Expires</Table.Th>
-              <Table.Th scope="col">Last used</Table.Th>
-              <Table.Th scope="col">Enabled</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {keys.data.map((apiKey) => {
+  return (
+    <SectionCard
+      title="API keys"
+      description="Keys let your scripts and servers call Gatehouse as you. Treat them like passwords: anyone holding one acts with your rights."
+    >
+      <Group>
+        <Button onClick={createModal.open}>Create API key</Button>
+      </Group>
+      <QueryView
+        query={keys}
+        loadingLabel="Loading API keys"
+        errorTitle="Could not load your API keys"
+        empty={
+          <Text size="sm" c="dimmed">
+            You have no API keys yet.
+          </Text>
+        }
+      >
+        {(list) => (
+          <ListTable
+            caption="Your API keys"
+            columns={["Name", "Key", "Created", "Expires", "Last used", "Enabled", "Actions"]}
+            minWidth={760}
+          >
+            {list.map((apiKey) => {
               const label = keyLabel(apiKey);
               return (
                 <Table.Tr key={apiKey.id}>
@@ -98,43 +102,41 @@ export function ApiKeysSection() {
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="default" aria-label={`Rename ${label}`} onClick={() => setRenaming(apiKey)}>
+                    <RowActions>
+                      <RowButton variant="default" label={`Rename ${label}`} onClick={() => setRenaming(apiKey)}>
                         Rename
-                      </Button>
-                      <Button size="xs" color="red" variant="light" aria-label={`Delete ${label}`} onClick={() => setDeleting(apiKey)}>
+                      </RowButton>
+                      <RowButton danger label={`Delete ${label}`} onClick={() => setDeleting(apiKey)}>
                         Delete
-                      </Button>
-                    </Group>
+                      </RowButton>
+                    </RowActions>
                   </Table.Td>
                 </Table.Tr>
               );
             })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-
-  return (
-    <SectionCard
-      title="API keys"
-      description="Keys let your scripts and servers call Gatehouse as you. Treat them like passwords: anyone holding one acts with your rights."
-    >
-      <Group>
-        <Button onClick={createModal.open}>Create API key</Button>
-      </Group>
-      {body}
+          </ListTable>
+        )}
+      </QueryView>
       <CreateApiKeyModal opened={createOpened} onClose={createModal.close} />
-      {renaming && <RenameApiKeyModal key={renaming.id} apiKey={renaming} onClose={() => setRenaming(null)} />}
+      {renaming && (
+        <RenameModal
+          key={renaming.id}
+          title="Rename API key"
+          currentName={renaming.name ?? ""}
+          maxLength={maxNameLength}
+          errorTitle="Could not rename the key"
+          onClose={() => setRenaming(null)}
+          onRename={renameKey}
+        />
+      )}
       <ConfirmActionModal
         opened={deleting !== null}
         title="Delete API key?"
+        description={deleting && `Requests made with "${keyLabel(deleting)}" are refused from now on. This cannot be undone.`}
         confirmLabel="Delete"
         onClose={() => setDeleting(null)}
         onConfirm={deleteKey}
-      >
-        {deleting && `Requests made with "${keyLabel(deleting)}" are refused from now on. This cannot be undone.`}
-      </ConfirmActionModal>
+      />
     </SectionCard>
   );
 }

@@ -2,10 +2,10 @@ import { Alert, Button, Code, CopyButton, Group, Modal, NativeSelect, Stack, Tex
 import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { ActionErrorAlert } from "../../components/ActionErrorAlert";
+import { ModalActions } from "../../components/ModalActions";
 import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
-import { ActionErrorAlert } from "../account/ActionErrorAlert";
-import { ModalActions } from "../account/ModalActions";
 import { apiKeysQueryKey, expiryChoices, maxNameLength } from "./api-keys.queries";
 
 const DAY = 24 * 3600;

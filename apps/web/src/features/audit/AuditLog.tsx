@@ -1,6 +1,7 @@
-import { Alert, Group, Pagination, Stack, Text } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { PageLoader } from "../../components/PageLoader";
+import { PagedListFooter } from "../../components/PagedListFooter";
+import { QueryView } from "../../components/QueryView";
 import { AuditLogFilters } from "./AuditLogFilters";
 import { AuditLogTable } from "./AuditLogTable";
 import { type AuditFilters, noAuditFilters, useAuditLog } from "./audit.api";
@@ -20,44 +21,6 @@ export function AuditLog({ organizationId, initialFilters, showActorFilter = tru
   const [page, setPage] = useState(1);
   const log = useAuditLog({ organizationId, filters, limit: pageSize, offset: (page - 1) * pageSize });
 
-  let body: React.ReactNode;
-  if (log.isPending) body = <PageLoader label="Loading the audit log" />;
-  else if (log.isError)
-    body = (
-      <Alert color="red" role="alert" title="Could not load the audit log">
-        {log.error.message}
-      </Alert>
-    );
-  else if (log.data.entries.length === 0)
-    body = (
-      <Text c="dimmed" role="status">
-        No audit entries match these filters.
-      </Text>
-    );
-  else {
-    const { entries, total } = log.data;
-    const first = (page - 1) * pageSize + 1;
-    body = (
-      <>
-        <AuditLogTable entries={entries} />
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {`Entries ${first}–${first + entries.length - 1} of ${total}`}
-          </Text>
-          {total > pageSize && (
-            <Pagination
-              total={Math.ceil(total / pageSize)}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ "aria-label": `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-              getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
-            />
-          )}
-        </Group>
-      </>
-    );
-  }
-
   return (
     <Stack gap="md">
       <AuditLogFilters
@@ -68,7 +31,20 @@ export function AuditLog({ organizationId, initialFilters, showActorFilter = tru
           setPage(1);
         }}
       />
-      {body}
+      <QueryView query={log} loadingLabel="Loading the audit log" errorTitle="Could not load the audit log">
+        {({ entries, total }) =>
+          entries.length === 0 ? (
+            <Text c="dimmed" role="status">
+              No audit entries match these filters.
+            </Text>
+          ) : (
+            <>
+              <AuditLogTable entries={entries} />
+              <PagedListFooter noun="Entries" shown={entries.length} total={total} page={page} pageSize={pageSize} onPageChange={setPage} />
+            </>
+          )
+        }
+      </QueryView>
     </Stack>
   );
 }

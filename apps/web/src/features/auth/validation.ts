@@ -17,3 +17,14 @@ export function passwordField(value: string) {
 export function matchesField<V extends Record<string, unknown>>(other: keyof V) {
   return (value: string, values: V) => (value === values[other] ? null : "Passwords do not match");
 }
+
+/** An optional http(s) URL, as picture and logo fields take. */
+export function optionalUrlField(value: string) {
+  if (!value.trim()) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === "https:" || url.protocol === "http:" ? null : "Use an http(s) URL";
+  } catch {
+    return "Enter a valid URL";
+  }
+}

@@ -2,14 +2,14 @@ import { Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { ActionErrorAlert } from "../../components/ActionErrorAlert";
+import { ModalActions } from "../../components/ModalActions";
 import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
 import { notifySuccess } from "../../lib/notify";
-import { ActionErrorAlert } from "../account/ActionErrorAlert";
-import { ModalActions } from "../account/ModalActions";
-import { requiredField } from "../auth/validation";
+import { optionalUrlField, requiredField } from "../auth/validation";
 import { useRefreshOrganizations } from "./organization.queries";
-import { availabilityColor, availabilityText, optionalUrlField, slugField, suggestSlug, useSlugAvailability } from "./slug";
+import { availabilityColor, availabilityText, slugField, suggestSlug, useSlugAvailability } from "./slug";
 
 /** Name, slug (suggested from the name until edited, checked live) and an optional logo URL. */
 export function CreateOrganizationModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -1,15 +1,17 @@
 import { Button, Group, NativeSelect, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
+import { ActionErrorAlert } from "../../components/ActionErrorAlert";
+import { ConfirmActionModal } from "../../components/ConfirmActionModal";
+import { ListTable } from "../../components/ListTable";
+import { RowButton } from "../../components/RowActions";
 import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
 import { formatDateTime } from "../../lib/format";
 import { notifySuccess } from "../../lib/notify";
-import { ActionErrorAlert } from "../account/ActionErrorAlert";
 import { SectionCard } from "../account/SectionCard";
 import { emailField } from "../auth/validation";
 import { DevMailboxHint } from "../dev-mailbox/DevMailboxHint";
-import { ConfirmActionModal } from "./ConfirmActionModal";
 import { type OrganizationInvitation, type OrganizationTabProps, organizationTeams, useRefreshOrganizations } from "./organization.queries";
 import { RoleBadges } from "./RoleBadges";
 import { useRoleOptions } from "./role-options";
@@ -48,43 +50,28 @@ export function InvitationsTab(props: OrganizationTabProps) {
             No pending invitations.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="sm">
-              <Table.Caption>Pending invitations to {organization.name}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Email</Table.Th>
-                  <Table.Th scope="col">Role</Table.Th>
-                  <Table.Th scope="col">Expires</Table.Th>
-                  <Table.Th scope="col">Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {pending.map((invitation) => (
-                  <Table.Tr key={invitation.id}>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>{invitation.email}</Table.Td>
-                    <Table.Td>
-                      <RoleBadges role={invitation.role} />
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(invitation.expiresAt)}</Table.Td>
-                    <Table.Td>
-                      {permissions.cancelInvitation && (
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          aria-label={`Cancel invitation for ${invitation.email}`}
-                          onClick={() => setCancelling(invitation)}
-                        >
-                          Cancel
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            caption={`Pending invitations to ${organization.name}`}
+            columns={["Email", "Role", "Expires", "Actions"]}
+            minWidth={560}
+          >
+            {pending.map((invitation) => (
+              <Table.Tr key={invitation.id}>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>{invitation.email}</Table.Td>
+                <Table.Td>
+                  <RoleBadges role={invitation.role} />
+                </Table.Td>
+                <Table.Td>{formatDateTime(invitation.expiresAt)}</Table.Td>
+                <Table.Td>
+                  {permissions.cancelInvitation && (
+                    <RowButton danger label={`Cancel invitation for ${invitation.email}`} onClick={() => setCancelling(invitation)}>
+                      Cancel
+                    </RowButton>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </SectionCard>
       <ConfirmActionModal

@@ -2,13 +2,15 @@ import { Avatar, Badge, Button, Checkbox, Group, Modal, Stack, Table, Text } fro
 import { useDisclosure } from "@mantine/hooks";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { ActionErrorAlert } from "../../components/ActionErrorAlert";
+import { ConfirmActionModal } from "../../components/ConfirmActionModal";
+import { ListTable } from "../../components/ListTable";
+import { ModalActions } from "../../components/ModalActions";
+import { RowActions, RowButton } from "../../components/RowActions";
 import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
 import { notifySuccess } from "../../lib/notify";
-import { ActionErrorAlert } from "../account/ActionErrorAlert";
-import { ModalActions } from "../account/ModalActions";
 import { SectionCard } from "../account/SectionCard";
-import { ConfirmActionModal } from "./ConfirmActionModal";
 import { type OrganizationMember, type OrganizationTabProps, useRefreshOrganizations } from "./organization.queries";
 import { roleList } from "./permissions";
 import { RoleBadges } from "./RoleBadges";
@@ -39,54 +41,41 @@ export function MembersTab({ organization, me, permissions }: OrganizationTabPro
         title="Members"
         description={organization.members.length === 1 ? "1 member." : `${organization.members.length} members.`}
       >
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped verticalSpacing="sm">
-            <Table.Caption>Members of {organization.name}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Email</Table.Th>
-                <Table.Th scope="col">Role</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
+        <ListTable caption={`Members of ${organization.name}`} columns={["Name", "Email", "Role", "Actions"]} minWidth={640}>
+          {organization.members.map((member) => {
+            const name = displayName(member);
+            const isMe = member.id === me?.id;
+            return (
+              <Table.Tr key={member.id}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar src={member.user.image || null} name={name} size="sm" alt="" />
+                    <Text size="sm">{member.user.name}</Text>
+                    {isMe && <Badge color="green">You</Badge>}
+                  </Group>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>{member.user.email}</Table.Td>
+                <Table.Td>
+                  <RoleBadges role={member.role} />
+                </Table.Td>
+                <Table.Td>
+                  <RowActions>
+                    {permissions.updateMember && mayTouch(member) && (
+                      <RowButton label={`Change role of ${name}`} onClick={() => setEditing(member)}>
+                        Change role
+                      </RowButton>
+                    )}
+                    {permissions.deleteMember && mayTouch(member) && !isMe && (
+                      <RowButton danger label={`Remove ${name}`} onClick={() => setRemoving(member)}>
+                        Remove
+                      </RowButton>
+                    )}
+                  </RowActions>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {organization.members.map((member) => {
-                const name = displayName(member);
-                const isMe = member.id === me?.id;
-                return (
-                  <Table.Tr key={member.id}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <Avatar src={member.user.image || null} name={name} size="sm" alt="" />
-                        <Text size="sm">{member.user.name}</Text>
-                        {isMe && <Badge color="green">You</Badge>}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>{member.user.email}</Table.Td>
-                    <Table.Td>
-                      <RoleBadges role={member.role} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {permissions.updateMember && mayTouch(member) && (
-                          <Button size="xs" variant="light" aria-label={`Change role of ${name}`} onClick={() => setEditing(member)}>
-                            Change role
-                          </Button>
-                        )}
-                        {permissions.deleteMember && mayTouch(member) && !isMe && (
-                          <Button size="xs" color="red" variant="light" aria-label={`Remove ${name}`} onClick={() => setRemoving(member)}>
-                            Remove
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </ListTable>
       </SectionCard>
       <LeaveSection organizationId={organization.id} organizationName={organization.name} />
       <ChangeRoleModal

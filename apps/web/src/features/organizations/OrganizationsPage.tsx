@@ -1,8 +1,9 @@
 import { Alert, Avatar, Badge, Button, Container, Group, List, Table, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useQueries, useQuery } from "@tanstack/react-query";
+import { ListTable } from "../../components/ListTable";
 import { AnchorLink } from "../../components/links";
-import { PageLoader } from "../../components/PageLoader";
+import { QueryView } from "../../components/QueryView";
 import { authClient } from "../../lib/auth-client";
 import { unwrap } from "../../lib/errors";
 import { CreateOrganizationModal } from "./CreateOrganizationModal";
@@ -26,30 +27,24 @@ function OrganizationList() {
     })),
   });
 
-  let body: React.ReactNode;
-  if (organizations.isPending) body = <PageLoader label="Loading your organizations" />;
-  else if (organizations.isError)
-    body = (
-      <Alert color="red" role="alert" title="Could not load your organizations">
-        {organizations.error.message}
-      </Alert>
-    );
-  else if (organizations.data.length === 0)
-    body = <Text c="dimmed">You do not belong to any organization yet. Create one, or accept an invitation someone sent you.</Text>;
-  else
-    body = (
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped verticalSpacing="sm">
-          <Table.Caption>Organizations you belong to</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Organization</Table.Th>
-              <Table.Th scope="col">Slug</Table.Th>
-              <Table.Th scope="col">Your role</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {organizations.data.map((organization, index) => (
+  return (
+    <Container size="md" py="md">
+      <Group justify="space-between" mb="md">
+        <Title order={1} size="h2">
+          Organizations
+        </Title>
+        <Button onClick={open}>Create organization</Button>
+      </Group>
+      <MyInvitations />
+      <QueryView
+        query={organizations}
+        loadingLabel="Loading your organizations"
+        errorTitle="Could not load your organizations"
+        empty={<Text c="dimmed">You do not belong to any organization yet. Create one, or accept an invitation someone sent you.</Text>}
+      >
+        {(list) => (
+          <ListTable caption="Organizations you belong to" columns={["Organization", "Slug", "Your role"]} minWidth={480}>
+            {list.map((organization, index) => (
               <Table.Tr key={organization.id}>
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
@@ -64,21 +59,9 @@ function OrganizationList() {
                 <Table.Td>{roles[index]?.data ? <RoleBadges role={roles[index].data} /> : "—"}</Table.Td>
               </Table.Tr>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-
-  return (
-    <Container size="md" py="md">
-      <Group justify="space-between" mb="md">
-        <Title order={1} size="h2">
-          Organizations
-        </Title>
-        <Button onClick={open}>Create organization</Button>
-      </Group>
-      <MyInvitations />
-      {body}
+          </ListTable>
+        )}
+      </QueryView>
       <CreateOrganizationModal opened={creating} onClose={close} />
     </Container>
   );

@@ -1,13 +1,15 @@
 import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { PageLoader } from "../../components/PageLoader";
+import { ActionErrorAlert } from "../../components/ActionErrorAlert";
+import { ConfirmActionModal } from "../../components/ConfirmActionModal";
+import { ListTable } from "../../components/ListTable";
+import { ModalActions } from "../../components/ModalActions";
+import { QueryView } from "../../components/QueryView";
+import { RowActions, RowButton } from "../../components/RowActions";
 import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
 import { notifySuccess } from "../../lib/notify";
-import { ActionErrorAlert } from "../account/ActionErrorAlert";
-import { ModalActions } from "../account/ModalActions";
 import { SectionCard } from "../account/SectionCard";
-import { ConfirmActionModal } from "./ConfirmActionModal";
 import { type CustomRole, type OrganizationTabProps, useCustomRoles, useRefreshOrganizations } from "./organization.queries";
 import { type PermissionResource, permissionCatalogue, permissionResources, resourceLabel } from "./permissions";
 
@@ -41,64 +43,6 @@ export function RolesTab({ organization, permissions }: OrganizationTabProps) {
     return null;
   };
 
-  let list: React.ReactNode;
-  if (roles.isPending) list = <PageLoader label="Loading the roles" />;
-  else if (roles.isError)
-    list = (
-      <Alert color="yellow" role="status" title="Custom roles not shown">
-        {roles.error.message}
-      </Alert>
-    );
-  else if (roles.data.length === 0)
-    list = (
-      <Text c="dimmed" size="sm">
-        No custom roles yet.
-      </Text>
-    );
-  else
-    list = (
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped verticalSpacing="sm">
-          <Table.Caption>Custom roles of {organization.name}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Role</Table.Th>
-              <Table.Th scope="col">Permissions</Table.Th>
-              <Table.Th scope="col">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {roles.data.map((role) => (
-              <Table.Tr key={role.id}>
-                <Table.Td>{role.role}</Table.Td>
-                <Table.Td>{summary(role.permission)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {permissions.updateRole && (
-                      <Button size="xs" variant="light" aria-label={`Edit role ${role.role}`} onClick={() => setEditing(role)}>
-                        Edit
-                      </Button>
-                    )}
-                    {permissions.deleteRole && (
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        aria-label={`Delete role ${role.role}`}
-                        onClick={() => setDeleting(role)}
-                      >
-                        Delete
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-
   return (
     <Stack gap="md">
       <SectionCard title="Built-in roles" description="Every organization has these; they cannot be changed.">
@@ -122,7 +66,45 @@ export function RolesTab({ organization, permissions }: OrganizationTabProps) {
             <Button onClick={() => setEditing("new")}>Create role</Button>
           </Group>
         )}
-        {list}
+        <QueryView
+          query={roles}
+          loadingLabel="Loading the roles"
+          renderError={(error) => (
+            <Alert color="yellow" role="status" title="Custom roles not shown">
+              {error.message}
+            </Alert>
+          )}
+          empty={
+            <Text c="dimmed" size="sm">
+              No custom roles yet.
+            </Text>
+          }
+        >
+          {(list) => (
+            <ListTable caption={`Custom roles of ${organization.name}`} columns={["Role", "Permissions", "Actions"]} minWidth={560}>
+              {list.map((role) => (
+                <Table.Tr key={role.id}>
+                  <Table.Td>{role.role}</Table.Td>
+                  <Table.Td>{summary(role.permission)}</Table.Td>
+                  <Table.Td>
+                    <RowActions>
+                      {permissions.updateRole && (
+                        <RowButton label={`Edit role ${role.role}`} onClick={() => setEditing(role)}>
+                          Edit
+                        </RowButton>
+                      )}
+                      {permissions.deleteRole && (
+                        <RowButton danger label={`Delete role ${role.role}`} onClick={() => setDeleting(role)}>
+                          Delete
+                        </RowButton>
+                      )}
+                    </RowActions>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
+          )}
+        </QueryView>
       </SectionCard>
       <RoleEditorModal
         key={editing === null ? "closed" : editing === "new" ? "new" : editing.id}

@@ -3,15 +3,15 @@ import { useForm } from "@mantine/form";
 import { useDisclosure } from "@mantine/hooks";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { ActionErrorAlert } from "../../components/ActionErrorAlert";
+import { ConfirmActionModal } from "../../components/ConfirmActionModal";
 import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
 import { notifySuccess } from "../../lib/notify";
-import { ActionErrorAlert } from "../account/ActionErrorAlert";
 import { SectionCard } from "../account/SectionCard";
-import { requiredField } from "../auth/validation";
-import { ConfirmActionModal } from "./ConfirmActionModal";
+import { optionalUrlField, requiredField } from "../auth/validation";
 import { type OrganizationTabProps, useRefreshOrganizations } from "./organization.queries";
-import { availabilityColor, availabilityText, optionalUrlField, slugField, useSlugAvailability } from "./slug";
+import { availabilityColor, availabilityText, slugField, useSlugAvailability } from "./slug";
 
 export function SettingsTab({ organization, permissions }: OrganizationTabProps) {
   return (

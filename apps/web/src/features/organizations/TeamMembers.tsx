@@ -1,11 +1,11 @@
 import { Alert, Button, Group, List, NativeSelect, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { ActionErrorAlert } from "../../components/ActionErrorAlert";
 import { PageLoader } from "../../components/PageLoader";
 import { authClient } from "../../lib/auth-client";
 import { type AuthCallError, AuthRequestError, unwrap } from "../../lib/errors";
 import { notifySuccess } from "../../lib/notify";
-import { ActionErrorAlert } from "../account/ActionErrorAlert";
 import {
   type OrganizationMember,
   type OrganizationTabProps,

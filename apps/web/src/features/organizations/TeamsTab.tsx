@@ -1,14 +1,15 @@
-import { Accordion, Button, Group, Modal, Stack, TextInput } from "@mantine/core";
+import { Accordion, Button, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useState } from "react";
+import { ActionErrorAlert } from "../../components/ActionErrorAlert";
+import { ConfirmActionModal } from "../../components/ConfirmActionModal";
+import { RenameModal } from "../../components/RenameModal";
+import { RowButton } from "../../components/RowActions";
 import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
 import { notifySuccess } from "../../lib/notify";
-import { ActionErrorAlert } from "../account/ActionErrorAlert";
-import { ModalActions } from "../account/ModalActions";
 import { SectionCard } from "../account/SectionCard";
 import { requiredField } from "../auth/validation";
-import { ConfirmActionModal } from "./ConfirmActionModal";
 import { type OrganizationTabProps, type OrganizationTeam, organizationTeams, useRefreshOrganizations } from "./organization.queries";
 import { TeamMembers } from "./TeamMembers";
 
@@ -19,6 +20,15 @@ export function TeamsTab(props: OrganizationTabProps) {
   const [open, setOpen] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<OrganizationTeam | null>(null);
   const [removing, setRemoving] = useState<OrganizationTeam | null>(null);
+
+  const rename = async (name: string) => {
+    if (!renaming) return null;
+    const result = await authClient.organization.updateTeam({ teamId: renaming.id, data: { name, organizationId: organization.id } });
+    if (result.error) return result.error;
+    notifySuccess(`The team is now called ${name}.`);
+    await refresh();
+    return null;
+  };
 
   const remove = async () => {
     if (!removing) return null;
@@ -43,20 +53,14 @@ export function TeamsTab(props: OrganizationTabProps) {
                   <Stack gap="sm">
                     <Group gap="xs">
                       {permissions.updateTeam && (
-                        <Button size="xs" variant="light" aria-label={`Rename team ${team.name}`} onClick={() => setRenaming(team)}>
+                        <RowButton label={`Rename team ${team.name}`} onClick={() => setRenaming(team)}>
                           Rename
-                        </Button>
+                        </RowButton>
                       )}
                       {permissions.deleteTeam && (
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          aria-label={`Remove team ${team.name}`}
-                          onClick={() => setRemoving(team)}
-                        >
+                        <RowButton danger label={`Remove team ${team.name}`} onClick={() => setRemoving(team)}>
                           Remove team
-                        </Button>
+                        </RowButton>
                       )}
                     </Group>
                     <TeamMembers {...props} team={team} />
@@ -67,7 +71,16 @@ export function TeamsTab(props: OrganizationTabProps) {
           ))}
         </Accordion>
       </SectionCard>
-      <RenameTeamModal key={renaming?.id ?? "none"} organizationId={organization.id} team={renaming} onClose={() => setRenaming(null)} />
+      {renaming && (
+        <RenameModal
+          key={renaming.id}
+          title="Rename team"
+          currentName={renaming.name}
+          errorTitle="Could not rename the team"
+          onClose={() => setRenaming(null)}
+          onRename={rename}
+        />
+      )}
       <ConfirmActionModal
         opened={removing !== null}
         title={`Remove the team ${removing?.name ?? ""}?`}
@@ -114,47 +127,5 @@ function CreateTeamSection({ organizationId }: { organizationId: string }) {
         </Stack>
       </form>
     </SectionCard>
-  );
-}
-
-function RenameTeamModal({
-  organizationId,
-  team,
-  onClose,
-}: {
-  organizationId: string;
-  team: OrganizationTeam | null;
-  onClose: () => void;
-}) {
-  const refresh = useRefreshOrganizations();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AuthCallError | null>(null);
-  const form = useForm({ initialValues: { name: team?.name ?? "" }, validate: { name: requiredField("Name") } });
-
-  const submit = form.onSubmit(async ({ name }) => {
-    if (!team) return;
-    setBusy(true);
-    setError(null);
-    const result = await authClient.organization.updateTeam({ teamId: team.id, data: { name: name.trim(), organizationId } });
-    setBusy(false);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
-    notifySuccess(`The team is now called ${name.trim()}.`);
-    await refresh();
-    onClose();
-  });
-
-  return (
-    <Modal opened={team !== null} onClose={onClose} title="Rename team" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <ActionErrorAlert error={error} title="Could not rename the team" />
-          <TextInput label="Name" required data-autofocus {...form.getInputProps("name")} />
-          <ModalActions confirmLabel="Save name" loading={busy} onCancel={onClose} />
-        </Stack>
-      </form>
-    </Modal>
   );
 }

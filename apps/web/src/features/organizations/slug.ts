@@ -67,14 +67,3 @@ export function availabilityText(availability: SlugAvailability): string {
   if (availability.state === "checking") return "Checking…";
   return "message" in availability ? availability.message : "";
 }
-
-/** An optional http(s) URL, as the logo field takes. */
-export function optionalUrlField(value: string) {
-  if (!value.trim()) return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === "https:" || url.protocol === "http:" ? null : "Use an http(s) URL";
-  } catch {
-    return "Enter a valid URL";
-  }
-}

@@ -1,13 +1,13 @@
 import { Modal, Stack, Text } from "@mantine/core";
-import { useState } from "react";
-import type { AuthCallError } from "../../lib/errors";
-import { ActionErrorAlert } from "../account/ActionErrorAlert";
-import { ModalActions } from "../account/ModalActions";
+import { type ReactNode, useState } from "react";
+import type { AuthCallError } from "../lib/errors";
+import { ActionErrorAlert } from "./ActionErrorAlert";
+import { ModalActions } from "./ModalActions";
 
 interface ConfirmActionModalProps {
   opened: boolean;
   title: string;
-  description: string;
+  description: ReactNode;
   confirmLabel: string;
   color?: string;
   onClose: () => void;
@@ -15,7 +15,7 @@ interface ConfirmActionModalProps {
   onConfirm: () => Promise<AuthCallError | null>;
 }
 
-/** "Are you sure?" before removing or cancelling something; a refusal stays visible in the dialog. */
+/** "Are you sure?" before removing, cancelling or deleting something; a refusal stays visible in the dialog. */
 export function ConfirmActionModal({
   opened,
   title,

@@ -1,9 +1,9 @@
 import { Alert } from "@mantine/core";
-import { AnchorLink } from "../../components/links";
-import { type AuthCallError, errorMessage } from "../../lib/errors";
+import { type AuthCallError, errorMessage } from "../lib/errors";
+import { AnchorLink } from "./links";
 
 /**
- * The server's own message for a refused account action. Sensitive actions (unlinking, adding a
+ * The server's own message for a refused action. Sensitive actions (unlinking, adding a
  * passkey) want a recent sign-in; for that refusal the way forward matters more than the message.
  */
 export function ActionErrorAlert({ error, title }: { error: AuthCallError | null; title?: string }) {

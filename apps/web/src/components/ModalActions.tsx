@@ -9,7 +9,7 @@ interface ModalActionsProps {
   onConfirm?: () => void;
 }
 
-/** The Cancel and confirm buttons at the foot of an account dialog. */
+/** The Cancel and confirm buttons at the foot of a dialog. */
 export function ModalActions({ confirmLabel, loading, color, onCancel, onConfirm }: ModalActionsProps) {
   return (
     <Group justify="flex-end">
