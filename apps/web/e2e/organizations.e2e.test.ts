@@ -120,6 +120,23 @@ describe("an organization, from creation to a second member", () => {
     await page.getByRole("heading", { name: organization.name, level: 1 }).waitFor();
   });
 
+  it("shows the owner, and only the owner, who changed what in the organization's audit log", async () => {
+    const adminPage = await inviteeBrowser.newPage();
+    await adminPage.goto(`/organizations/${organization.slug}`);
+    await adminPage.getByRole("heading", { name: organization.name, level: 1 }).waitFor();
+    expect(await adminPage.getByRole("tab", { name: "Audit log" }).count()).toBe(0);
+
+    const page = await ownerBrowser.newPage();
+    await page.goto(`/organizations/${organization.slug}?tab=audit`);
+    // The owner's role change for the invitee, and the admin's refused attempt to delete.
+    const roleChange = page.getByRole("row").filter({ hasText: "member.update-role" });
+    await roleChange.getByText(owner.email).waitFor();
+    await roleChange.getByText("success").waitFor();
+    const refusedDelete = page.getByRole("row").filter({ hasText: "organization.delete" });
+    await refusedDelete.getByText(invitee.email).waitFor();
+    await refusedDelete.getByText("denied").waitFor();
+  });
+
   it("lets the owner create and rename a team, and put the new admin in it", async () => {
     const page = await ownerBrowser.newPage();
     await page.goto(`/organizations/${organization.slug}?tab=teams`);

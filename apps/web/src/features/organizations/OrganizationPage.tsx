@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { AnchorLink } from "../../components/links";
 import { PageLoader } from "../../components/PageLoader";
 import { type AuthSession, authClient } from "../../lib/auth-client";
+import { OrganizationAuditLog } from "../audit";
 import { InvitationsTab } from "./InvitationsTab";
 import { MembersTab } from "./MembersTab";
 import { type FullOrganization, useFullOrganization } from "./organization.queries";
@@ -14,7 +15,7 @@ import { SettingsTab } from "./SettingsTab";
 import { SignedInOnly } from "./SignedInOnly";
 import { TeamsTab } from "./TeamsTab";
 
-export const organizationTabs = ["settings", "members", "invitations", "teams", "roles"] as const;
+export const organizationTabs = ["settings", "members", "invitations", "teams", "roles", "audit"] as const;
 export type OrganizationTab = (typeof organizationTabs)[number];
 
 export function isOrganizationTab(value: unknown): value is OrganizationTab {
@@ -27,7 +28,11 @@ const tabLabels: Record<OrganizationTab, string> = {
   invitations: "Invitations",
   teams: "Teams",
   roles: "Roles",
+  audit: "Audit log",
 };
+
+/** The server shows an organization's audit log to its owners only (docs/audit-log.md). */
+const isOwner = (role: string | undefined) => (role ?? "").split(",").some((r) => r.trim() === "owner");
 
 /** One organization, by slug; opening it makes it the session's active organization. */
 export function OrganizationPage({ slug, tab = "settings" }: { slug: string; tab?: OrganizationTab | undefined }) {
@@ -76,6 +81,7 @@ function OrganizationTabs({ session, organization, tab }: { session: AuthSession
   const me = organization.members.find((member) => member.userId === session.user.id);
   const permissions = useOrganizationPermissions(organization.id, me?.role);
   const context = { organization, me, permissions, session };
+  const tabs = organizationTabs.filter((value) => value !== "audit" || isOwner(me?.role));
 
   return (
     <Container size="lg" py="md">
@@ -103,7 +109,7 @@ function OrganizationTabs({ session, organization, tab }: { session: AuthSession
         }}
       >
         <Tabs.List mb="md" aria-label="Organization">
-          {organizationTabs.map((value) => (
+          {tabs.map((value) => (
             <Tabs.Tab key={value} value={value}>
               {tabLabels[value]}
             </Tabs.Tab>
@@ -124,6 +130,11 @@ function OrganizationTabs({ session, organization, tab }: { session: AuthSession
         <Tabs.Panel value="roles">
           <RolesTab {...context} />
         </Tabs.Panel>
+        {isOwner(me?.role) && (
+          <Tabs.Panel value="audit">
+            <OrganizationAuditLog organizationId={organization.id} />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Container>
   );
