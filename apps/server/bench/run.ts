@@ -82,6 +82,13 @@ try {
       path: "/api/auth/get-session?disableCookieCache=true",
       headers: { cookie: sessionOnly },
     },
+    // Every endpoint but get-session reads the session from the database (auth/admin/session-cache-guard.ts).
+    {
+      name: "GET /api/auth/organization/list (session from database)",
+      method: "GET",
+      path: "/api/auth/organization/list",
+      headers: { cookie },
+    },
     {
       name: "POST /api/auth/sign-in/email",
       method: "POST",
