@@ -77,6 +77,17 @@ type RawEnv = Record<string, string | undefined>;
 
 const int = (fallback: number, min: number) => z.coerce.number().int().min(min).default(fallback);
 /** A yes/no setting; config.ts uses it too. */
+/** A comma-separated list; blanks around and between items are dropped. */
+export const commaList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
 export const flag = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0", "yes", "no"])

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flag } from "./config.sign-in.ts";
+import { commaList, flag } from "./config.sign-in.ts";
 
 /**
  * Settings for organizations, platform administration and API keys. config.ts hands over the raw
@@ -25,15 +25,6 @@ export interface TenancyConfig {
 }
 
 const positive = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const commaList = z
-  .string()
-  .optional()
-  .transform((v) =>
-    (v ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
 
 const schema = z.object({
   ORGANIZATION_CREATION: z.enum(ORGANIZATION_CREATION).default("everyone"),

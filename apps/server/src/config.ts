@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
-import { flag, parseSignInConfig, type SignInConfig } from "./config.sign-in.ts";
+import { commaList, flag, parseSignInConfig, type SignInConfig } from "./config.sign-in.ts";
 import { parseTenancyConfig, type TenancyConfig } from "./config.tenancy.ts";
 import { proxyList } from "./http/client-ip.ts";
 
@@ -12,15 +12,6 @@ import { proxyList } from "./http/client-ip.ts";
  */
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const list = z
-  .string()
-  .optional()
-  .transform((v) =>
-    (v ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -32,8 +23,8 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   BASE_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  TRUSTED_ORIGINS: list,
-  TRUSTED_PROXIES: list,
+  TRUSTED_ORIGINS: commaList,
+  TRUSTED_PROXIES: commaList,
   SMTP_URL: z
     .string()
     .optional()

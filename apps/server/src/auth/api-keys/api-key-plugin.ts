@@ -19,6 +19,9 @@ export function apiKeyPlugin(tenancy: TenancyConfig) {
     defaultPrefix: tenancy.apiKeys.defaultPrefix,
     enableSessionForAPIKeys: tenancy.apiKeys.sessions,
     enableMetadata: true,
+    // The stored, listable beginning of each key: the prefix plus six random characters, enough to
+    // tell keys apart on the API-keys page (better-auth's 6 would show one character after "gate_").
+    startingCharactersConfig: { shouldStore: true, charactersLength: tenancy.apiKeys.defaultPrefix.length + 6 },
     // better-auth's default caps every key at 10 verifications a day, which no integration
     // survives; requests made with a key are limited per client address like all others.
     rateLimit: { enabled: false },
