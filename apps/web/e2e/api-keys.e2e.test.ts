@@ -32,7 +32,8 @@ describe("personal API keys on the account page", () => {
 
     // Listed by name and its first characters; the secret is nowhere on the page, then or after a reload.
     const row = page.getByRole("row").filter({ hasText: "CI deploys" });
-    await row.getByText(`${key.slice(0, 6)}…`).waitFor();
+    // The default prefix (gate_) and six more characters.
+    await row.getByText(`${key.slice(0, "gate_".length + 6)}…`).waitFor();
     expect(await page.content()).not.toContain(key);
     await page.reload();
     await row.waitFor();
