@@ -82,7 +82,7 @@ try {
       path: "/api/auth/get-session?disableCookieCache=true",
       headers: { cookie: sessionOnly },
     },
-    // Every endpoint but get-session reads the session from the database (auth/admin/session-cache-guard.ts).
+    // Every endpoint but get-session reads the session from the database (http/session-cache-cookie.ts).
     {
       name: "GET /api/auth/organization/list (session from database)",
       method: "GET",

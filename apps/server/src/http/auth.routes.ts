@@ -5,17 +5,19 @@ import type { Deps } from "../deps.ts";
 import { commonErrors } from "../shared/app-error.ts";
 import { specRequest } from "./auth-spec-fidelity.ts";
 import { clientIp } from "./client-ip.ts";
+import { dropSessionCacheCookie } from "./session-cache-cookie.ts";
 import { spaShell } from "./web.routes.ts";
 
 /**
  * better-auth behind a thin layer that (1) stamps the trusted client address, (2) keeps the paths
- * and methods SPEC.md names where better-auth 1.7 differs, and (3) renders the error page in the
- * web app.
+ * and methods SPEC.md names where better-auth 1.7 differs, (3) lets only GET /get-session trust the
+ * session cookie cache, and (4) renders the error page in the web app.
  */
 export function authRoutes(deps: Deps, webDist: string) {
   const app = new Hono();
   // Acceptances into one organization run one at a time, so the membership limit holds (see there).
   const serializeMembershipChanges = membershipSerializer(deps, AUTH_BASE_PATH);
+  const sessionCacheCookie = deps.auth.$context.then((context) => context.authCookies.sessionData.name);
   app.get("/error", spaShell(webDist));
 
   app.all("/*", async (c) => {
@@ -24,6 +26,7 @@ export function authRoutes(deps: Deps, webDist: string) {
     url.pathname = route.path;
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, deps.config.trustedProxies));
+    dropSessionCacheCookie(headers, route.path.slice(AUTH_BASE_PATH.length), await sessionCacheCookie);
     if (route.dropBody) for (const name of ["content-type", "content-length"]) headers.delete(name);
     const init: RequestInit & { duplex?: "half" } = { method: route.method, headers, signal: c.req.raw.signal };
     if (route.method !== "GET" && route.method !== "HEAD") {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { liveSession } from "../support/auth-client.ts";
 import { freezeDate, SECOND } from "../support/fixtures.ts";
+import { uniqueSlug } from "../support/organizations.ts";
 import { userByEmail, useTestServer } from "../support/test-server.ts";
 import { anotherBrowser, type CreatedUser, createdUser, PASSWORD, platformAdmin } from "./platform-admins.ts";
 
@@ -78,6 +79,37 @@ describe("POST /api/auth/admin/ban-user", () => {
     expect((await replay("/api/auth/update-user", { ...json, body: JSON.stringify({ name: "Still here" }) })).status).toBe(401);
     expect((await replay("/api/auth/organization/list")).status).toBe(401);
     expect((await userByEmail(server, user.email))?.name).toBe("Test User");
+  });
+
+  it("refuses a replayed cache cookie on endpoints whose hooks look the session up first", async () => {
+    const user = await createdUser(server);
+    const created = await user.client.auth.organization.create({ name: "Banned Co", slug: uniqueSlug("banned") });
+    const organizationId = created.data?.id as string;
+    await user.client.auth.getSession();
+    const cookies = new Map(user.client.cookies);
+    await admin.client.auth.admin.banUser({ userId: user.userId });
+    const replay = (path: string, body?: unknown) =>
+      fetch(new URL(path, server.url), {
+        method: body === undefined ? "GET" : "POST",
+        headers: {
+          origin: server.url,
+          "content-type": "application/json",
+          cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    // Each of these runs a Gatehouse before-hook that reads the session before the endpoint does.
+    const attempts = [
+      replay("/api/auth/organization/update", { organizationId, data: { name: "Renamed by banned" } }),
+      replay("/api/auth/organization/invite-member", { organizationId, email: "someone@example.com", role: "member" }),
+      replay("/api/auth/organization/has-permission", { organizationId, permissions: { organization: ["delete"] } }),
+      replay(`/api/auth/organization/list-invitations?organizationId=${organizationId}`),
+      replay("/api/auth/organization/delete", { organizationId }),
+    ];
+    expect((await Promise.all(attempts)).map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
+    const organization = await server.deps.db.selectFrom("organization").select("name").where("id", "=", organizationId).executeTakeFirst();
+    expect(organization?.name).toBe("Banned Co");
+    expect(await server.deps.db.selectFrom("invitation").select("id").where("organizationId", "=", organizationId).execute()).toEqual([]);
   });
 
   it("refuses to ban the admin themself with 400", async () => {

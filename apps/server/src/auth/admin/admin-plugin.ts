@@ -4,7 +4,6 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins";
 import { defaultRoles } from "better-auth/plugins/admin/access";
 import type { TenancyConfig } from "../../config.tenancy.ts";
-import { sessionCacheGuard } from "./session-cache-guard.ts";
 
 /**
  * SPEC §6 platform roles: "admin" may manage users and sessions, "user" may not; ADMIN_USER_IDS are
@@ -26,7 +25,6 @@ export function adminPlugin(tenancy: TenancyConfig) {
     hooks: {
       ...plugin.hooks,
       before: [
-        sessionCacheGuard,
         {
           // better-auth checks only the maximum length here; SPEC §5 wants the minimum too. An empty
           // password keeps better-auth's meaning: a user without a credential account.
