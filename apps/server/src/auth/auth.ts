@@ -127,6 +127,9 @@ export function createAuth(deps: AuthDeps) {
         // The two-factor plugin's own rule (3 per 10 s on every /two-factor/* path: codes and the
         // password-checking enable/disable/backup-code calls) made configurable like the others.
         "/two-factor/*": sensitive(10),
+        // Each invitation is a mail to an address of the inviter's choosing, carrying an organization
+        // name anyone can set: ten times the sensitive limit per minute, enough to invite a team.
+        "/organization/invite-member": { window: 60, max: config.rateLimit.sensitiveMax * 10 },
       },
     },
     advanced: {

@@ -42,6 +42,35 @@ describe("POST /api/auth/admin/impersonate-user", () => {
     expect(data?.map((s) => (s as { impersonatedBy?: string | null }).impersonatedBy ?? null)).toEqual([null]);
   });
 
+  it("refuses, while impersonating, anything that would leave the admin a way back in as the user", async () => {
+    const admin = await platformAdmin(server);
+    const user = await createdUser(server, { signIn: false });
+    await admin.client.auth.admin.impersonateUser({ userId: user.userId });
+    const attempts = [
+      await admin.client.fetch("/api/auth/passkey/generate-register-options"),
+      await admin.client.post("/api/auth/api-key/create", { name: "backdoor" }),
+      await admin.client.post("/api/auth/link-social", { provider: "github" }),
+      await admin.client.post("/api/auth/two-factor/enable", { password: "irrelevant" }),
+    ];
+    for (const answer of attempts) {
+      expect(answer.status).toBe(403);
+      expect(await answer.json()).toMatchObject({ code: "NOT_ALLOWED_WHILE_IMPERSONATING" });
+    }
+    expect(await server.deps.db.selectFrom("apikey").select("id").where("referenceId", "=", user.userId).execute()).toEqual([]);
+  });
+
+  it("keeps the impersonation within IMPERSONATION_SESSION_DURATION even when the client drops its don't-remember cookie", async () => {
+    const admin = await platformAdmin(server);
+    const user = await createdUser(server, { signIn: false });
+    await admin.client.auth.admin.impersonateUser({ userId: user.userId });
+    for (const name of [...admin.client.cookies.keys()]) if (name.includes("dont_remember")) admin.client.cookies.delete(name);
+    // A session this young is refreshed by get-session (expiry − expiresIn + updateAge has passed).
+    expect((await liveSession(admin.client))?.session.impersonatedBy).toBe(admin.userId);
+    const [impersonation] = (await sessionsOf(user.userId)).filter((s) => s.impersonatedBy === admin.userId);
+    const lifetime = new Date(impersonation?.expiresAt as Date).getTime() - new Date(impersonation?.createdAt as Date).getTime();
+    expect(lifetime).toBeLessThanOrEqual(3600 * SECOND);
+  });
+
   it("refuses to impersonate another admin with 403", async () => {
     const admin = await platformAdmin(server);
     const other = await platformAdmin(server);

@@ -52,11 +52,25 @@ describe("GET /api/auth/get-session with an x-api-key header (API_KEY_SESSIONS=t
 });
 
 describe("what a key may not do even as a session", () => {
-  it("cannot change the password or the e-mail (better-auth reads those sessions from the cookie)", async () => {
+  it("works in organizations but reaches nothing that would outlive the key: passkeys, linked accounts, sessions, password, e-mail", async () => {
     const owner = await createdUser(server);
     const key = await keyOf(owner);
-    expect((await withKey(key, "/change-password", { currentPassword: PASSWORD, newPassword: "stolen by a script" })).status).toBe(401);
-    expect((await withKey(key, "/change-email", { newEmail: "thief@example.com" })).status).toBe(401);
+    expect((await withKey(key, "/organization/list")).status).toBe(200);
+    for (const [path, body] of [
+      ["/passkey/generate-register-options", undefined],
+      ["/link-social", { provider: "github" }],
+      ["/list-sessions", undefined],
+      ["/revoke-other-sessions", {}],
+      ["/change-password", { currentPassword: PASSWORD, newPassword: "stolen by a script" }],
+      ["/change-email", { newEmail: "thief@example.com" }],
+    ] as const) {
+      const response = await withKey(key, path, body);
+      expect({ path, status: response.status, code: (await response.json()).code }).toEqual({
+        path,
+        status: 403,
+        code: "API_KEY_SESSION_NOT_ALLOWED_HERE",
+      });
+    }
     expect((await server.client().auth.signIn.email({ email: owner.email, password: PASSWORD })).error).toBeNull();
   });
 

@@ -302,4 +302,19 @@ describe("when the entry cannot be written", () => {
     const saved = await server.deps.db.selectFrom("organization").select("name").where("id", "=", organization.id).executeTakeFirst();
     expect(saved?.name).toBe("Still saved");
   });
+  it("keeps an outsider's refused request to a few kilobytes in the named organization's log", async () => {
+    const { organization } = await organizationWithOwner(server);
+    const outsider = await signedInUser(server);
+    const permission = Object.fromEntries(Array.from({ length: 2000 }, (_, n) => [`resource${n}`, ["x".repeat(300)]]));
+    const answer = await outsider.client.post("/api/auth/organization/create-role", {
+      organizationId: organization.id,
+      role: "spam",
+      permission,
+    });
+    expect(answer.status).toBe(403);
+    const [row] = await auditRows(server, { action: "role.create", organizationId: organization.id });
+    expect(row).toMatchObject({ outcome: "denied", actor_user_id: outsider.userId });
+    expect((row?.details ?? "").length).toBeLessThanOrEqual(2048);
+    expect(details(row ?? { details: null })).toBeTruthy();
+  });
 });

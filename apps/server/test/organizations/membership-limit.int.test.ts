@@ -46,6 +46,18 @@ describe("POST /api/auth/organization/accept-invitation at the membership limit"
     expect(statuses.map((s) => s.status).sort()).toEqual(["accepted", "pending", "pending"]);
   });
 
+  it("takes acceptances as JSON only, so a form-encoded one cannot slip past the serialization", async () => {
+    const { owner, organization } = await organizationWithOwner(server);
+    const invitee = await invited(owner);
+    const response = await invitee.client.fetch("/api/auth/organization/accept-invitation", {
+      method: "POST",
+      headers: { "content-type": "text/x-application/json, application/x-www-form-urlencoded" },
+      body: `invitationId=${invitee.invitationId}`,
+    });
+    expect(response.status).toBe(415);
+    expect(await memberCount(organization.id)).toBe(1);
+  });
+
   it("does not hold back acceptances into different organizations", async () => {
     const a = await organizationWithOwner(server, "A");
     const b = await organizationWithOwner(server, "B");

@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins";
 import { defaultRoles } from "better-auth/plugins/admin/access";
 import type { TenancyConfig } from "../../config.tenancy.ts";
+import { IMPERSONATION_ERROR_CODES, impersonationLimits } from "./impersonation-limits.ts";
 
 /**
  * SPEC §6 platform roles: "admin" may manage users and sessions, "user" may not; ADMIN_USER_IDS are
@@ -20,11 +21,15 @@ export function adminPlugin(tenancy: TenancyConfig) {
     adminUserIds: tenancy.admin.userIds,
     impersonationSessionDuration: tenancy.admin.impersonationSessionDuration,
   });
+  const impersonation = impersonationLimits(tenancy.admin.impersonationSessionDuration);
   return {
     ...plugin,
+    $ERROR_CODES: { ...plugin.$ERROR_CODES, ...IMPERSONATION_ERROR_CODES },
     hooks: {
       ...plugin.hooks,
+      after: [...(plugin.hooks.after ?? []), ...impersonation.after],
       before: [
+        ...impersonation.before,
         {
           // better-auth checks only the maximum length here; SPEC §5 wants the minimum too. An empty
           // password keeps better-auth's meaning: a user without a credential account.

@@ -5,7 +5,7 @@ import {
   API_KEY_RULE_ERROR_CODES,
   deleteAllExpiredApiKeysEndpoint,
   deleteKeysOfDeletedUser,
-  keysCannotManageKeys,
+  keySessionLimits,
   ownerIsNotBanned,
 } from "./api-key-rules.ts";
 
@@ -33,7 +33,7 @@ export function apiKeyPlugin(tenancy: TenancyConfig) {
     init(context: AuthContext) {
       return { options: { databaseHooks: { user: { delete: { before: deleteKeysOfDeletedUser(context.adapter) } } } } };
     },
-    hooks: { ...plugin.hooks, before: [...(tenancy.apiKeys.sessions ? [keysCannotManageKeys] : []), ...plugin.hooks.before] },
+    hooks: { ...plugin.hooks, before: [...(tenancy.apiKeys.sessions ? [keySessionLimits] : []), ...plugin.hooks.before] },
     endpoints: { ...plugin.endpoints, deleteAllExpiredApiKeys: deleteAllExpiredApiKeysEndpoint(tenancy) },
   };
 }

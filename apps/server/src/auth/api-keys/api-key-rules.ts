@@ -12,6 +12,7 @@ export const API_KEY_HEADER = "x-api-key";
 export const API_KEY_RULE_ERROR_CODES = defineErrorCodes({
   YOU_ARE_NOT_ALLOWED_TO_DELETE_EXPIRED_API_KEYS: "You are not allowed to delete expired API keys",
   API_KEY_CANNOT_MANAGE_API_KEYS: "An API key cannot create, update or delete API keys. Sign in instead.",
+  API_KEY_SESSION_NOT_ALLOWED_HERE: "An API key can only read the session and work in organizations. Sign in instead.",
 });
 
 interface BanState {
@@ -40,14 +41,25 @@ export async function ownerIsNotBanned({ ctx, key }: { ctx: GenericEndpointConte
 const keyManagementPaths = new Set(["/api-key/create", "/api-key/update", "/api-key/delete", "/api-key/delete-all-expired-api-keys"]);
 
 /**
- * With API_KEY_SESSIONS=true a key acts as its owner. better-auth already refuses it for the
- * sensitive endpoints (change-password, change-email, delete-user), which re-read the session from
- * the cookie; this refuses it for managing keys too, so a leaked key cannot mint its successors.
+ * What a key may do when it acts as its owner: read the session and work in organizations. Nothing
+ * else — above all nothing that creates a lasting way in (passkeys, linked accounts, sessions), reads
+ * session tokens, or manages keys, so a leaked key cannot outlive its revocation.
  */
-export const keysCannotManageKeys = {
-  matcher: (ctx: HookEndpointContext) => !!ctx.path && keyManagementPaths.has(ctx.path) && !!ctx.headers?.get(API_KEY_HEADER),
-  handler: createAuthMiddleware(async () => {
-    throw APIError.from("FORBIDDEN", API_KEY_RULE_ERROR_CODES.API_KEY_CANNOT_MANAGE_API_KEYS);
+const allowedForKeySessions = (path: string) => path === "/get-session" || path.startsWith("/organization/");
+
+/**
+ * With API_KEY_SESSIONS=true a key acts as its owner, but only on the allow-list above. (A key
+ * session is always "fresh", so better-auth's own fresh-session checks would not stop it.)
+ */
+export const keySessionLimits = {
+  matcher: (ctx: HookEndpointContext) => !!ctx.path && !!ctx.headers?.get(API_KEY_HEADER) && !allowedForKeySessions(ctx.path),
+  handler: createAuthMiddleware(async (ctx) => {
+    throw APIError.from(
+      "FORBIDDEN",
+      keyManagementPaths.has(ctx.path ?? "")
+        ? API_KEY_RULE_ERROR_CODES.API_KEY_CANNOT_MANAGE_API_KEYS
+        : API_KEY_RULE_ERROR_CODES.API_KEY_SESSION_NOT_ALLOWED_HERE,
+    );
   }),
 };
 

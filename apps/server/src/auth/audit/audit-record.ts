@@ -149,13 +149,36 @@ function organizationOf(spec: AuditedAction, input: ActionInput, activeOrganizat
   return spec.scope === "organization" ? activeOrganizationId : undefined;
 }
 
-/** Drops empty values and caps strings, so details stay small whatever a request carried. */
+/** The most a row's details may hold: anything a request carried beyond it is cut. */
+const MAX_DETAIL_STRING = 200;
+const MAX_DETAIL_ITEMS = 20;
+const MAX_DETAILS_JSON = 2048;
+
+/** A value cut to size at every depth: strings shortened, arrays and objects to their first items. */
+function bounded(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return value.slice(0, MAX_DETAIL_STRING);
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= 3) return "…";
+  if (Array.isArray(value)) return value.slice(0, MAX_DETAIL_ITEMS).map((item) => bounded(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value)
+      .slice(0, MAX_DETAIL_ITEMS)
+      .map(([key, item]) => [key.slice(0, MAX_DETAIL_STRING), bounded(item, depth + 1)]),
+  );
+}
+
+/**
+ * Drops empty values and bounds the rest, so details stay small whatever a request carried: an
+ * outsider's refused request is filed under the organization it names, and must not be able to
+ * fill that organization's log with megabytes.
+ */
 function compact(details: Json): Json {
   const out: Json = {};
   for (const [key, value] of Object.entries(details)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value) && value.length === 0) continue;
-    out[key] = typeof value === "string" ? value.slice(0, 200) : value;
+    out[key] = bounded(value) as Json[string];
   }
-  return out;
+  if (JSON.stringify(out).length <= MAX_DETAILS_JSON) return out;
+  return { truncated: true, fields: Object.keys(out).slice(0, MAX_DETAIL_ITEMS) };
 }

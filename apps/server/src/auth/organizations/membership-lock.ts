@@ -25,6 +25,11 @@ const LOCK_NAMESPACE = 0x67617465; // "gate"
 
 type Run = () => Promise<Response>;
 
+const isJson = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() === "application/json";
+
+const unsupportedMediaType = () =>
+  Response.json({ code: "UNSUPPORTED_MEDIA_TYPE", message: "Send the invitation id as a JSON body" }, { status: 415 });
+
 export function membershipSerializer(deps: { config: Config; db: Database }, authBasePath: string) {
   const queues = new Map<string, Promise<void>>();
   const database = deps.config.database;
@@ -74,6 +79,9 @@ export function membershipSerializer(deps: { config: Config; db: Database }, aut
   /** Runs `run` (the auth handler for `request`), serialized when it may add a member. */
   return async function serializeMembershipChanges(request: Request, run: Run): Promise<Response> {
     if (request.method !== "POST" || new URL(request.url).pathname !== `${authBasePath}${ACCEPT_INVITATION}`) return run();
+    // better-auth also parses form bodies (and matches content types loosely), which the lookup
+    // below would not read: such a request would run unserialized. Acceptance takes JSON only.
+    if (!isJson(request)) return unsupportedMediaType();
     const organizationId = await organizationOf(request);
     // An unknown invitation adds nobody; better-auth refuses it.
     if (!organizationId) return run();
