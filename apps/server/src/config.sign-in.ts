@@ -76,7 +76,6 @@ export interface SignInConfig {
 type RawEnv = Record<string, string | undefined>;
 
 const int = (fallback: number, min: number) => z.coerce.number().int().min(min).default(fallback);
-/** A yes/no setting; config.ts uses it too. */
 /** A comma-separated list; blanks around and between items are dropped. */
 export const commaList = z
   .string()
@@ -88,6 +87,7 @@ export const commaList = z
       .filter(Boolean),
   );
 
+/** A yes/no setting; config.ts uses it too. */
 export const flag = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0", "yes", "no"])
@@ -180,7 +180,7 @@ export function parseSignInConfig(env: RawEnv, baseUrl: string): { config?: Sign
       discoveryUrl: discoveryUrl as string,
       clientId: clientId as string,
       clientSecret: clientSecret as string,
-      scopes: (env[`${prefix}_SCOPES`] ?? "openid email profile").split(/[\s,]+/).filter(Boolean),
+      scopes: words.parse(env[`${prefix}_SCOPES`] ?? "openid email profile"),
       pkce: env[`${prefix}_PKCE`] !== "false",
     });
   }

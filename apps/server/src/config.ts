@@ -100,12 +100,7 @@ function crossFieldProblems(raw: Record<string, string | undefined>): string[] {
     problems.push("PASSWORD_MIN_LENGTH: must not exceed PASSWORD_MAX_LENGTH");
   }
   try {
-    proxyList(
-      (raw.TRUSTED_PROXIES ?? "")
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    );
+    proxyList(commaList.parse(raw.TRUSTED_PROXIES));
   } catch (error) {
     problems.push((error as Error).message);
   }

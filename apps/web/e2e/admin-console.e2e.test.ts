@@ -128,7 +128,11 @@ describe("the admin console", () => {
 
     await page.goto(`/admin/users/${danId}`);
     await page.getByRole("button", { name: "Impersonate" }).click();
-    const banner = page.getByRole("alert").filter({ hasText: "impersonating" });
+    // The banner, not the "Impersonating" notification that may be on screen at the same time.
+    const banner = page
+      .getByRole("alert")
+      .filter({ hasText: "impersonating" })
+      .filter({ has: page.getByRole("button", { name: "Stop impersonating" }) });
     await banner.filter({ hasText: dan.name }).waitFor();
 
     await page.goto("/account");

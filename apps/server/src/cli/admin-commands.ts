@@ -1,4 +1,5 @@
 import { isAPIError } from "better-auth/api";
+import { roleNames } from "../auth/role-names.ts";
 import type { Deps } from "../deps.ts";
 import type { CreateAdminInput } from "./admin-args.ts";
 import { CommandFailed, UsageError } from "./cli-errors.ts";
@@ -31,8 +32,7 @@ export async function createAdmin(deps: Pick<Deps, "auth">, input: CreateAdminIn
 export async function promoteAdmin(deps: Pick<Deps, "auth" | "db">, email: string): Promise<{ id: string; changed: boolean }> {
   const user = await deps.db.selectFrom("user").select(["id", "role"]).where("email", "=", email).executeTakeFirst();
   if (!user) throw new CommandFailed(`no user has the e-mail ${email}`);
-  const roles = (user.role ?? "user").split(",").map((r) => r.trim());
-  if (roles.includes("admin")) return { id: user.id, changed: false };
+  if (roleNames(user.role).includes("admin")) return { id: user.id, changed: false };
   // Through better-auth's adapter, so its database hooks (and ours) see the change.
   const context = await deps.auth.$context;
   await context.internalAdapter.updateUser(user.id, { role: "admin" });

@@ -10,6 +10,8 @@ interface ConfirmActionModalProps {
   description: ReactNode;
   confirmLabel: string;
   color?: string;
+  /** Title of the alert that shows the server's refusal. */
+  errorTitle?: string;
   onClose: () => void;
   /** Resolves to the server's refusal to show it in the dialog, or null when done (the dialog closes). */
   onConfirm: () => Promise<AuthCallError | null>;
@@ -22,6 +24,7 @@ export function ConfirmActionModal({
   description,
   confirmLabel,
   color = "red",
+  errorTitle,
   onClose,
   onConfirm,
 }: ConfirmActionModalProps) {
@@ -43,7 +46,7 @@ export function ConfirmActionModal({
     <Modal opened={opened} onClose={close} title={title} centered>
       <Stack gap="sm">
         <Text size="sm">{description}</Text>
-        <ActionErrorAlert error={error} />
+        <ActionErrorAlert error={error} title={errorTitle} />
         <ModalActions confirmLabel={confirmLabel} color={color} loading={busy} onCancel={close} onConfirm={() => void confirm()} />
       </Stack>
     </Modal>

@@ -1,5 +1,6 @@
 import { useDevMailboxEnabled } from "../features/dev-mailbox/mailbox.api";
 import { authClient } from "../lib/auth-client";
+import { hasRole } from "../lib/roles";
 
 export interface NavItem {
   to: "/" | "/account" | "/organizations" | "/admin" | "/sign-in" | "/sign-up" | "/dev/mailbox";
@@ -7,11 +8,7 @@ export interface NavItem {
 }
 
 /** Platform role "admin" (SPEC §6), possibly within a comma-separated role list. */
-export const isPlatformAdmin = (user: { role?: string | null }) =>
-  (user.role ?? "")
-    .split(",")
-    .map((r) => r.trim())
-    .includes("admin");
+export const isPlatformAdmin = (user: { role?: string | null }) => hasRole(user.role, "admin");
 
 /** The main navigation, shared by the desktop header and the mobile drawer. */
 export function useNavItems(): NavItem[] {

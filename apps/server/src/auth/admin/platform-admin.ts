@@ -1,3 +1,5 @@
+import { roleNames } from "../role-names.ts";
+
 /**
  * SPEC §6 platform roles: "admin" (possibly within a comma-separated role list) may manage users
  * and sessions, "user" may not; the configured ADMIN_USER_IDS are admins whatever their role.
@@ -5,8 +7,5 @@
  */
 export function isPlatformAdmin(user: { id: string; role?: string | null | undefined }, adminUserIds: readonly string[]): boolean {
   if (adminUserIds.includes(user.id)) return true;
-  return (user.role ?? "user")
-    .split(",")
-    .map((role) => role.trim())
-    .includes("admin");
+  return roleNames(user.role).includes("admin");
 }

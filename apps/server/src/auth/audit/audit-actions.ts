@@ -188,6 +188,3 @@ export const AUDITED_ACTIONS: Readonly<Record<string, AuditedAction>> = {
     target: () => ({ type: "api-key", id: undefined }),
   }),
 };
-
-/** Every action name the log can hold, for filters and the web app's labels. */
-export const AUDIT_ACTION_NAMES = Object.values(AUDITED_ACTIONS).map((a) => a.action);

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import { type AuditOutcome, toDate } from "../../db/schema.ts";
+import { roleNames } from "../role-names.ts";
 
 export interface AuditLogFilter {
   actorUserId?: string | undefined;
@@ -105,7 +106,7 @@ export async function isOrganizationOwner(db: Database, organizationId: string, 
     .where("organizationId", "=", organizationId)
     .where("userId", "=", userId)
     .executeTakeFirst();
-  return !!member?.role.split(",").some((role) => role.trim() === "owner");
+  return roleNames(member?.role).includes("owner");
 }
 
 /** The user's platform role as stored now. */

@@ -2,7 +2,7 @@ import { captcha } from "better-auth/plugins";
 import type { CaptchaConfig } from "../../config.sign-in.ts";
 
 /** The endpoints a bot would hammer: creating accounts, guessing passwords, flooding reset mail. */
-export const CAPTCHA_PROTECTED_ENDPOINTS = ["/sign-up/email", "/sign-in/email", "/sign-in/username", "/request-password-reset"];
+const CAPTCHA_PROTECTED_ENDPOINTS = ["/sign-up/email", "/sign-in/email", "/sign-in/username", "/request-password-reset"];
 
 export function captchaPlugins(config: CaptchaConfig | undefined) {
   if (!config) return [];

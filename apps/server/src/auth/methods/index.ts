@@ -35,7 +35,7 @@ export function signInMethodPlugins(config: Config, sendMail: (mail: Mail) => Pr
 }
 
 /** The public list of configured methods, so the sign-in page offers exactly what works. */
-export interface SignInMethods {
+interface SignInMethods {
   emailAndPassword: true;
   username: true;
   magicLink: true;

@@ -16,7 +16,7 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords.has(password.toLowerCase());
 }
 
-export const PASSWORD_POLICY_ERROR_CODES = defineErrorCodes({
+const PASSWORD_POLICY_ERROR_CODES = defineErrorCodes({
   PASSWORD_TOO_COMMON: "This password is one of the most common ones and easy to guess. Please choose another.",
 });
 

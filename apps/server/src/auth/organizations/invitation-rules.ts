@@ -1,5 +1,6 @@
 import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import { findMember } from "./organization-rules.ts";
 
 /**
  * Where better-auth 1.7.7's invitations depart from SPEC §4/§5/§8, these hooks restore the spec.
@@ -80,14 +81,7 @@ export const invitationRulesPlugin = () =>
             const invitation = await invitationById(ctx, ctx.body?.invitationId);
             // Unknown, dead or someone else's: the endpoint's own checks answer.
             if (!invitation || !isLive(invitation) || invitation.email.toLowerCase() !== session.user.email.toLowerCase()) return;
-            const member = await ctx.context.adapter.findOne({
-              model: "member",
-              where: [
-                { field: "organizationId", value: invitation.organizationId },
-                { field: "userId", value: session.user.id },
-              ],
-            });
-            if (member) throw APIError.from("BAD_REQUEST", ALREADY_A_MEMBER);
+            if (await findMember(ctx, invitation.organizationId, session.user.id)) throw APIError.from("BAD_REQUEST", ALREADY_A_MEMBER);
           }),
         },
         {

@@ -2,6 +2,7 @@ import { APIError, createAuthMiddleware, dispatchAuthEndpoint, getSessionFromCtx
 import { hasPermission } from "better-auth/plugins";
 import type { TenancyConfig } from "../../config.tenancy.ts";
 import { isPlatformAdmin } from "../admin/platform-admin.ts";
+import { roleNames } from "../role-names.ts";
 
 /**
  * Before-hooks that enforce SPEC §5/§6 rules better-auth 1.7.7 does not (docs/organizations.md,
@@ -13,10 +14,6 @@ type HookPath = { path?: string };
 type Body = Record<string, unknown>;
 
 const OWNER = "owner";
-const rolesOf = (role: unknown) =>
-  String(role ?? "")
-    .split(",")
-    .map((r) => r.trim());
 
 const validationError = (field: string, message: string) =>
   APIError.from("BAD_REQUEST", { code: "VALIDATION_ERROR", message: `[${field}] ${message}` });
@@ -35,11 +32,12 @@ function checkTeamName(value: unknown, field: string) {
 }
 
 /** Calls from the server itself (auth.api without headers) are trusted; these rules are for HTTP. */
-const fromHttp = (ctx: HookContext) => Boolean(ctx.request || ctx.headers);
+export const fromHttp = (ctx: HookContext) => Boolean(ctx.request || ctx.headers);
 
 type PermissionOptions = Parameters<typeof hasPermission>[0]["options"];
 
-const findMember = (ctx: HookContext, organizationId: string, userId: string) =>
+/** The user's membership of the organization, if any. */
+export const findMember = (ctx: HookContext, organizationId: string, userId: string) =>
   ctx.context.adapter.findOne<{ role: string }>({
     model: "member",
     where: [
@@ -120,7 +118,7 @@ export function organizationRuleHooks(tenancy: TenancyConfig, pluginOptions: Per
       ctx,
     );
     // better-auth refuses a missing permission with 401, which a client reads as "signed out".
-    if (!mayDelete || (rolesOf(target.role).includes(OWNER) && !rolesOf(caller.role).includes(OWNER))) {
+    if (!mayDelete || (roleNames(target.role).includes(OWNER) && !roleNames(caller.role).includes(OWNER))) {
       throw APIError.from("FORBIDDEN", {
         code: "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER",
         message: "You are not allowed to delete this member",

@@ -1,5 +1,7 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { hasPermission } from "better-auth/plugins";
+import { roleNames } from "../role-names.ts";
+import { findMember, fromHttp } from "./organization-rules.ts";
 
 /**
  * SPEC §6 (an admin "may only update the organization, not delete it"; only owners manage custom
@@ -31,14 +33,6 @@ const NOT_ALLOWED_TO_UPDATE = {
   code: "YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER",
   message: "You are not allowed to update this member",
 } as const;
-
-/** A role given as a string list ("a, b") or an array, as both endpoints accept it: names trimmed. */
-const roleNames = (role: unknown) =>
-  (Array.isArray(role) ? role : [role])
-    .filter((r): r is string => typeof r === "string")
-    .flatMap((r) => r.split(","))
-    .map((r) => r.trim())
-    .filter(Boolean);
 
 /**
  * What each named role allows: a predefined role's statements, merged with a custom role's stored
@@ -79,7 +73,7 @@ const pairsOf = (statements: Statements[]) => [
 export function roleGrantBeforeHooks(options: PermissionOptions) {
   const handler = createAuthMiddleware(async (ctx) => {
     // Calls from the server itself (auth.api without headers) are trusted, as in organization-rules.ts.
-    if (!ctx.request && !ctx.headers) return;
+    if (!fromHttp(ctx)) return;
     const body = (ctx.body ?? {}) as Body;
     const invite = ctx.path === INVITE;
     const names = roleNames(body.role);
@@ -87,13 +81,7 @@ export function roleGrantBeforeHooks(options: PermissionOptions) {
     const organizationId = (typeof body.organizationId === "string" && body.organizationId) || session?.session.activeOrganizationId;
     // Each of these the endpoint refuses itself, with its own answer (401, 400, Member not found).
     if (!session || !organizationId || names.length === 0) return;
-    const caller = await ctx.context.adapter.findOne<{ id: string; role: string }>({
-      model: "member",
-      where: [
-        { field: "organizationId", value: organizationId },
-        { field: "userId", value: session.user.id },
-      ],
-    });
+    const caller = await findMember(ctx, organizationId, session.user.id);
     if (!caller) return;
     if (!invite) {
       const targetId = body.memberId;

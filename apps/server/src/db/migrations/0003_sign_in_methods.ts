@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.ts";
 
 /**
@@ -12,7 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("user").addColumn("displayUsername", "text").execute();
   await db.schema
     .alterTable("user")
-    .addColumn("twoFactorEnabled", t.boolean, (c) => c.defaultTo(t.boolean === "boolean" ? sql`false` : sql`0`))
+    .addColumn("twoFactorEnabled", t.boolean, (c) => c.defaultTo(t.false))
     .execute();
   await db.schema.createIndex("user_username_uidx").on("user").column("username").unique().execute();
 

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.ts";
 
 /**
@@ -7,12 +7,11 @@ import { columnTypes } from "./column-types.ts";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(db);
-  const falseDefault = t.boolean === "boolean" ? sql`false` : sql`0`;
 
   await db.schema.alterTable("user").addColumn("role", "text").execute();
   await db.schema
     .alterTable("user")
-    .addColumn("banned", t.boolean, (c) => c.defaultTo(falseDefault))
+    .addColumn("banned", t.boolean, (c) => c.defaultTo(t.false))
     .execute();
   await db.schema.alterTable("user").addColumn("banReason", "text").execute();
   await db.schema.alterTable("user").addColumn("banExpires", t.timestamp).execute();

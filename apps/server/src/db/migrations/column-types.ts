@@ -10,7 +10,8 @@ export function columnTypes(db: Kysely<unknown>) {
   return {
     timestamp: pg ? ("timestamptz" as const) : ("date" as const),
     boolean: pg ? ("boolean" as const) : ("integer" as const),
-    now: pg ? "CURRENT_TIMESTAMP" : null,
+    /** A boolean column's false, as a column default. */
+    false: pg ? sql`false` : sql`0`,
     /** better-auth's generator gives some timestamps a database default on PostgreSQL only. */
     defaultNow: <C extends { defaultTo(v: unknown): C }>(col: C) => (pg ? col.defaultTo(sql.raw("CURRENT_TIMESTAMP")) : col),
   };

@@ -3,6 +3,7 @@ import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ActionErrorAlert } from "../../components/ActionErrorAlert";
+import { ConfirmActionModal } from "../../components/ConfirmActionModal";
 import { ListTable } from "../../components/ListTable";
 import { ModalActions } from "../../components/ModalActions";
 import { QueryView } from "../../components/QueryView";
@@ -53,6 +54,15 @@ export function PasskeysSection() {
     if (result.error) return result.error;
     await refresh();
     notifySuccess(`The passkey is now called ${name}.`, "Passkey renamed");
+    return null;
+  };
+
+  const remove = async () => {
+    if (!removing) return null;
+    const result = await authClient.passkey.deletePasskey({ id: removing.id });
+    if (result.error) return result.error;
+    await refresh();
+    notifySuccess(`${passkeyLabel(removing)} can no longer sign in to your account.`, "Passkey removed");
     return null;
   };
 
@@ -112,7 +122,18 @@ export function PasskeysSection() {
           onRename={rename}
         />
       )}
-      <RemovePasskeyModal passkey={removing} onClose={() => setRemoving(null)} onRemoved={refresh} />
+      <ConfirmActionModal
+        opened={removing !== null}
+        title="Remove this passkey?"
+        description={
+          removing &&
+          `${passkeyLabel(removing)} will no longer sign you in. Also delete it from your device or password manager so it is not offered again.`
+        }
+        confirmLabel="Yes, remove it"
+        errorTitle="Could not remove the passkey"
+        onClose={() => setRemoving(null)}
+        onConfirm={remove}
+      />
     </SectionCard>
   );
 }
@@ -167,44 +188,6 @@ function AddPasskeyModal({ opened, onClose, onAdded }: { opened: boolean; onClos
           <ModalActions confirmLabel="Create passkey" loading={busy} onCancel={close} />
         </Stack>
       </form>
-    </Modal>
-  );
-}
-
-function RemovePasskeyModal({ passkey, onClose, onRemoved }: { passkey: Passkey | null; onClose: () => void; onRemoved: () => unknown }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<AuthCallError | null>(null);
-
-  const close = () => {
-    setError(null);
-    onClose();
-  };
-
-  const remove = async () => {
-    if (!passkey) return;
-    setBusy(true);
-    setError(null);
-    const result = await authClient.passkey.deletePasskey({ id: passkey.id });
-    setBusy(false);
-    if (result.error) {
-      setError(result.error);
-      return;
-    }
-    await onRemoved();
-    notifySuccess(`${passkeyLabel(passkey)} can no longer sign in to your account.`, "Passkey removed");
-    close();
-  };
-
-  return (
-    <Modal opened={passkey !== null} onClose={close} title="Remove this passkey?" centered>
-      <Stack gap="sm">
-        <ActionErrorAlert error={error} title="Could not remove the passkey" />
-        <Text size="sm">
-          {passkey ? passkeyLabel(passkey) : ""} will no longer sign you in. Also delete it from your device or password manager so it is
-          not offered again.
-        </Text>
-        <ModalActions confirmLabel="Yes, remove it" color="red" loading={busy} onCancel={close} onConfirm={remove} />
-      </Stack>
     </Modal>
   );
 }

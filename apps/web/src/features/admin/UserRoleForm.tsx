@@ -4,6 +4,7 @@ import { useState } from "react";
 import { authClient } from "../../lib/auth-client";
 import { unwrap } from "../../lib/errors";
 import { notifyError, notifySuccess } from "../../lib/notify";
+import { roleList } from "../../lib/roles";
 import { adminKeys, type PlatformRole, platformRoles } from "./admin.queries";
 
 const roleLabels: Record<PlatformRole, string> = { user: "User", admin: "Admin" };
@@ -18,7 +19,7 @@ export function UserRoleForm({ user }: { user: { id: string; role?: string | nul
 
   const save = useMutation({
     mutationFn: async (next: string) => {
-      const roles = next.split(",").map((r) => r.trim()) as PlatformRole[];
+      const roles = roleList(next) as PlatformRole[];
       return unwrap(await authClient.admin.setRole({ userId: user.id, role: roles.length === 1 ? (roles[0] as PlatformRole) : roles }));
     },
     onSuccess: () => notifySuccess("The role was changed."),

@@ -6,13 +6,13 @@ import { ActionErrorAlert } from "../../components/ActionErrorAlert";
 import { ModalActions } from "../../components/ModalActions";
 import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
+import { requiredField } from "../auth/validation";
 import { apiKeysQueryKey, expiryChoices, maxNameLength } from "./api-keys.queries";
 
 const DAY = 24 * 3600;
 
 function nameField(value: string) {
-  if (!value.trim()) return "Name is required";
-  return value.trim().length > maxNameLength ? `Use at most ${maxNameLength} characters` : null;
+  return requiredField("Name")(value) ?? (value.trim().length > maxNameLength ? `Use at most ${maxNameLength} characters` : null);
 }
 
 function prefixField(value: string) {

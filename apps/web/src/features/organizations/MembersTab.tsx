@@ -10,9 +10,9 @@ import { RowActions, RowButton } from "../../components/RowActions";
 import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
 import { notifySuccess } from "../../lib/notify";
+import { hasRole, roleList } from "../../lib/roles";
 import { SectionCard } from "../account/SectionCard";
 import { type OrganizationMember, type OrganizationTabProps, useRefreshOrganizations } from "./organization.queries";
-import { roleList } from "./permissions";
 import { RoleBadges } from "./RoleBadges";
 import { useRoleOptions } from "./role-options";
 
@@ -22,9 +22,9 @@ export function MembersTab({ organization, me, permissions }: OrganizationTabPro
   const refresh = useRefreshOrganizations();
   const [editing, setEditing] = useState<OrganizationMember | null>(null);
   const [removing, setRemoving] = useState<OrganizationMember | null>(null);
-  const iAmOwner = roleList(me?.role ?? "").includes("owner");
+  const iAmOwner = hasRole(me?.role, "owner");
   // Only an owner may change or remove an owner; the server says so too, this just hides the buttons.
-  const mayTouch = (member: OrganizationMember) => iAmOwner || !roleList(member.role).includes("owner");
+  const mayTouch = (member: OrganizationMember) => iAmOwner || !hasRole(member.role, "owner");
 
   const removeMember = async () => {
     if (!removing) return null;

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { AnchorLink } from "../../components/links";
 import { PageLoader } from "../../components/PageLoader";
 import { type AuthSession, authClient } from "../../lib/auth-client";
+import { hasRole } from "../../lib/roles";
 import { OrganizationAuditLog } from "../audit";
 import { InvitationsTab } from "./InvitationsTab";
 import { MembersTab } from "./MembersTab";
@@ -30,9 +31,6 @@ const tabLabels: Record<OrganizationTab, string> = {
   roles: "Roles",
   audit: "Audit log",
 };
-
-/** The server shows an organization's audit log to its owners only (docs/audit-log.md). */
-const isOwner = (role: string | undefined) => (role ?? "").split(",").some((r) => r.trim() === "owner");
 
 /** One organization, by slug; opening it makes it the session's active organization. */
 export function OrganizationPage({ slug, tab = "settings" }: { slug: string; tab?: OrganizationTab | undefined }) {
@@ -81,7 +79,9 @@ function OrganizationTabs({ session, organization, tab }: { session: AuthSession
   const me = organization.members.find((member) => member.userId === session.user.id);
   const permissions = useOrganizationPermissions(organization.id, me?.role);
   const context = { organization, me, permissions, session };
-  const tabs = organizationTabs.filter((value) => value !== "audit" || isOwner(me?.role));
+  // The server shows an organization's audit log to its owners only (docs/audit-log.md).
+  const isOwner = hasRole(me?.role, "owner");
+  const tabs = organizationTabs.filter((value) => value !== "audit" || isOwner);
 
   return (
     <Container size="lg" py="md">
@@ -130,7 +130,7 @@ function OrganizationTabs({ session, organization, tab }: { session: AuthSession
         <Tabs.Panel value="roles">
           <RolesTab {...context} />
         </Tabs.Panel>
-        {isOwner(me?.role) && (
+        {isOwner && (
           <Tabs.Panel value="audit">
             <OrganizationAuditLog organizationId={organization.id} />
           </Tabs.Panel>

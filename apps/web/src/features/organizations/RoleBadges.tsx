@@ -1,5 +1,5 @@
 import { Badge, Group } from "@mantine/core";
-import { roleList } from "./permissions";
+import { roleList } from "../../lib/roles";
 
 const roleColor: Record<string, string> = { owner: "grape", admin: "blue", member: "gray" };
 

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 // The server's own role definitions, so the screens can never disagree with them about built-in roles.
 import { organizationAc, organizationRoles } from "../../../../server/src/auth/organizations/roles.ts";
 import { authClient } from "../../lib/auth-client";
+import { roleList } from "../../lib/roles";
 import { useCustomRoles } from "./organization.queries";
 
 export type PermissionResource = keyof typeof organizationAc.statements;
@@ -24,13 +25,6 @@ export const builtInRoles = Object.keys(organizationRoles) as (keyof typeof orga
 const builtInGrants: Record<string, Grants> = Object.fromEntries(
   Object.entries(organizationRoles).map(([name, role]) => [name, role.statements]),
 );
-
-/** Splits a member's comma-separated role list (SPEC §3: several roles may be combined). */
-export const roleList = (role: string) =>
-  role
-    .split(",")
-    .map((r) => r.trim())
-    .filter(Boolean);
 
 // The actions the screens offer, each as the server checks it.
 const checkedActions = {
@@ -75,7 +69,7 @@ export function permissionsOf(role: string, customRoles: { role: string; permiss
  */
 export function useOrganizationPermissions(organizationId: string, role: string | undefined): OrganizationPermissions {
   const customRoles = useCustomRoles(organizationId);
-  const hasCustomRole = roleList(role ?? "").some((name) => !(name in builtInGrants));
+  const hasCustomRole = roleList(role).some((name) => !(name in builtInGrants));
   const askServer = Boolean(role) && hasCustomRole && customRoles.isError;
   const fromServer = useQuery({
     queryKey: ["organizations", organizationId, "permissions", role ?? ""],

@@ -1,5 +1,6 @@
+import { hasRole } from "../../lib/roles";
 import { useCustomRoles } from "./organization.queries";
-import { builtInRoles, roleList } from "./permissions";
+import { builtInRoles } from "./permissions";
 
 export interface RoleOption {
   value: string;
@@ -10,7 +11,7 @@ export interface RoleOption {
 /** The roles one can give in this organization: the built-in three, then its custom roles. */
 export function useRoleOptions(organizationId: string, myRole: string | undefined): RoleOption[] {
   const customRoles = useCustomRoles(organizationId);
-  const iAmOwner = roleList(myRole ?? "").includes("owner");
+  const iAmOwner = hasRole(myRole, "owner");
   const custom = (customRoles.data ?? []).map((role) => role.role).filter((name) => !(builtInRoles as readonly string[]).includes(name));
   return [...builtInRoles, ...custom].map((value) => ({ value, disabled: value === "owner" && !iAmOwner }));
 }
