@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
+import { v1App } from "./billing/v1-app.ts";
 import { ping } from "./db/database.ts";
 import type { Deps } from "./deps.ts";
 import { authRoutes } from "./http/auth.routes.ts";
@@ -36,14 +37,14 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
       "request",
     );
   });
-  app.use(
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: () => {
-        throw commonErrors.payloadTooLarge(config.bodyLimitBytes);
-      },
-    }),
-  );
+  const requestBodyLimit = bodyLimit({
+    maxSize: config.bodyLimitBytes,
+    onError: () => {
+      throw commonErrors.payloadTooLarge(config.bodyLimitBytes);
+    },
+  });
+  // File parts (signed upload links) are held to their own, larger limit by their route.
+  app.use((c, next) => (c.req.method === "PUT" && c.req.path.startsWith("/v1/files/uploads/") ? next() : requestBodyLimit(c, next)));
 
   app.get("/health", (c) => c.json({ status: "ok" }));
   app.get("/ready", async (c) => {
@@ -63,7 +64,7 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   app.all("/api/*", () => {
     throw commonErrors.noSuchEndpoint();
   });
-  app.all("/v1/*", (c) => c.json({ error: "ResourceNotFound", detail: "Not found" }, 404));
+  app.route("/", v1App(deps));
   app.route("/", webRoutes(webDist));
 
   app.onError((error, c) => handleError(error, c, log, deps.ids));

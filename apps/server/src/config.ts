@@ -50,6 +50,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: seconds(1024 * 1024),
   WORKER_POLL_MS: seconds(500),
   DATA_DIR: z.string().optional(),
+  FILES_DIR: z.string().optional(),
+  FILES_MAX_BYTES: seconds(100 * 1024 * 1024),
 });
 
 export type Config = {
@@ -76,6 +78,8 @@ export type Config = {
   bodyLimitBytes: number;
   workerPollMs: number;
   dataDir: string;
+  /** Uploaded billing files (product media, downloadables) on local disk, and the largest one accepted. */
+  files: { dir: string; maxBytes: number };
   signIn: SignInConfig;
   tenancy: TenancyConfig;
 };
@@ -157,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     workerPollMs: e.WORKER_POLL_MS,
     dataDir,
+    files: { dir: resolve(e.FILES_DIR ?? join(dataDir, "files")), maxBytes: e.FILES_MAX_BYTES },
     signIn: signIn.config,
     tenancy: tenancy.config,
   };

@@ -8,6 +8,8 @@ import { ResetPasswordPage } from "./features/auth/ResetPasswordPage";
 import { SignInPage, type SignInSearch } from "./features/auth/SignInPage";
 import { SignUpPage } from "./features/auth/SignUpPage";
 import { TwoFactorPage } from "./features/auth/TwoFactorPage";
+import { catalogRoutes } from "./features/catalog/catalog.routes";
+import { dashboardRoutes } from "./features/dashboard/dashboard.routes";
 import { MailboxPage } from "./features/dev-mailbox/MailboxPage";
 import { ErrorPage, type ErrorSearch } from "./features/errors/ErrorPage";
 import { HomePage } from "./features/home/HomePage";
@@ -148,6 +150,8 @@ const routeTree = rootRoute.addChildren([
   devMailboxRoute,
   ...organizationRoutes,
   ...adminRoutes,
+  ...dashboardRoutes,
+  ...catalogRoutes,
 ]);
 
 export const router = createRouter({

@@ -230,6 +230,265 @@ export interface AuditLogTable {
   details: string | null;
 }
 
+export interface OrganizationAccessTokenTable {
+  id: string;
+  organization_id: string;
+  comment: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  /** SHA-256 of the token, hex; the token itself is shown once and never stored. */
+  token_hash: string;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  created_by_user_id: string | null;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+}
+
+export interface FileTable {
+  id: string;
+  organization_id: string;
+  /** product_media | downloadable | organization_avatar */
+  service: string;
+  name: string;
+  path: string;
+  mime_type: string;
+  size: number;
+  version: string | null;
+  checksum_etag: string | null;
+  checksum_sha256_base64: string | null;
+  checksum_sha256_hex: string | null;
+  /** The multipart upload's id: part links are signed for it. */
+  upload_id: string;
+  /** JSON text: the parts declared at creation ({number, chunk_start, chunk_end, checksum_sha256_base64}). */
+  upload_parts: string;
+  is_uploaded: Bool;
+  last_modified_at: Timestamp | null;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+}
+
+export interface MeterTable {
+  id: string;
+  organization_id: string;
+  /** scalar | token | custom */
+  unit: string;
+  name: string;
+  custom_label: string | null;
+  custom_multiplier: number | null;
+  /** JSON text: the nested filter tree. */
+  filter: string;
+  /** JSON text: {func, property?}. */
+  aggregation: string;
+  /** JSON text. */
+  metadata: string;
+  archived_at: Timestamp | null;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+}
+
+export interface DiscountTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  code: string | null;
+  /** The code lowercased: codes are unique per organization regardless of case. */
+  code_lower: string | null;
+  /** fixed | percentage */
+  type: string;
+  /** once | forever | repeating */
+  duration: string;
+  duration_in_months: number | null;
+  basis_points: number | null;
+  currency: string | null;
+  /** JSON text: currency → amount in minor units (fixed discounts). */
+  amounts: string | null;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  max_redemptions: number | null;
+  max_redemptions_per_customer: number | null;
+  redemptions_count: number;
+  /** JSON text. */
+  metadata: string;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+}
+
+export interface DiscountProductTable {
+  discount_id: string;
+  product_id: string;
+  organization_id: string;
+}
+
+export interface CheckoutLinkTable {
+  id: string;
+  organization_id: string;
+  client_secret: string;
+  payment_processor: string;
+  label: string | null;
+  success_url: string | null;
+  return_url: string | null;
+  allow_discount_codes: Bool;
+  require_billing_address: Bool;
+  discount_id: string | null;
+  trial_interval: string | null;
+  trial_interval_count: number | null;
+  seats: number | null;
+  /** JSON text. */
+  metadata: string;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+}
+
+export interface CheckoutLinkProductTable {
+  checkout_link_id: string;
+  product_id: string;
+  organization_id: string;
+  position: number;
+}
+
+export interface ProductTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  description: string | null;
+  visibility: string;
+  recurring_interval: string | null;
+  recurring_interval_count: number | null;
+  trial_interval: string | null;
+  trial_interval_count: number | null;
+  meter_interval: string | null;
+  meter_interval_count: number | null;
+  is_archived: Bool;
+  /** JSON text. */
+  metadata: string;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+}
+
+export interface ProductPriceTable {
+  id: string;
+  organization_id: string;
+  product_id: string;
+  /** fixed | free | custom | metered_unit */
+  amount_type: string;
+  source: string;
+  price_currency: string;
+  tax_behavior: string | null;
+  price_amount: number | null;
+  minimum_amount: number | null;
+  maximum_amount: number | null;
+  preset_amount: number | null;
+  /** Decimal string, cents per unit. */
+  unit_amount: string | null;
+  cap_amount: number | null;
+  meter_id: string | null;
+  position: number;
+  is_archived: Bool;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+}
+
+export interface ProductBenefitTable {
+  product_id: string;
+  benefit_id: string;
+  organization_id: string;
+  position: number;
+}
+
+export interface ProductMediaTable {
+  product_id: string;
+  file_id: string;
+  organization_id: string;
+  position: number;
+}
+
+export interface ProductCustomFieldTable {
+  product_id: string;
+  custom_field_id: string;
+  organization_id: string;
+  position: number;
+  required: Bool;
+}
+
+export interface BillingOrganizationTable {
+  organization_id: string;
+  /** JSON text: the provider-organization settings; readers merge it over the defaults. */
+  settings: string;
+  /** JSON text: the business details last submitted, never answered back. */
+  details: string | null;
+  details_submitted_at: Timestamp | null;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+}
+
+export interface BenefitTable {
+  id: string;
+  organization_id: string;
+  type: string;
+  description: string;
+  /** draft | private | public. */
+  visibility: string;
+  selectable: Bool;
+  deletable: Bool;
+  /** JSON text: the type's properties, as answered. */
+  properties: string;
+  metadata: string;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+}
+
+export interface CustomFieldTable {
+  id: string;
+  organization_id: string;
+  type: string;
+  /** Unique per organization. */
+  slug: string;
+  name: string;
+  /** JSON text: the type's properties, as answered. */
+  properties: string;
+  metadata: string;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+}
+
+export interface CustomerTable {
+  id: string;
+  organization_id: string;
+  /** "individual" or "team". */
+  type: string;
+  /** Lowercased, so the unique index is case-insensitive; null only for teams. */
+  email: string | null;
+  email_verified: boolean | number;
+  name: string | null;
+  billing_name: string | null;
+  /** JSON text of the address, or null. */
+  billing_address: string | null;
+  tax_id: string | null;
+  tax_id_format: string | null;
+  locale: string | null;
+  external_id: string | null;
+  /** JSON text. */
+  metadata: string;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+}
+
+export interface CustomerSessionTable {
+  id: string;
+  organization_id: string;
+  customer_id: string;
+  /** SHA-256 of the `polar_cst_` token, hex. */
+  token_hash: string;
+  expires_at: Timestamp;
+  return_url: string | null;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -248,6 +507,23 @@ export interface DB {
   invitation: InvitationTable;
   apikey: ApiKeyTable;
   audit_log: AuditLogTable;
+  organization_access_token: OrganizationAccessTokenTable;
+  file: FileTable;
+  meter: MeterTable;
+  customer: CustomerTable;
+  customer_session: CustomerSessionTable;
+  benefit: BenefitTable;
+  custom_field: CustomFieldTable;
+  discount: DiscountTable;
+  discount_product: DiscountProductTable;
+  checkout_link: CheckoutLinkTable;
+  checkout_link_product: CheckoutLinkProductTable;
+  billing_organization: BillingOrganizationTable;
+  product: ProductTable;
+  product_price: ProductPriceTable;
+  product_benefit: ProductBenefitTable;
+  product_media: ProductMediaTable;
+  product_custom_field: ProductCustomFieldTable;
 }
 
 export const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));

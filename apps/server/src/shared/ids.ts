@@ -1,8 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 
 export interface Ids {
   /** A random, URL-safe identifier with an optional readable prefix. */
   next(prefix?: string): string;
+  /** A random UUID (v4): billing resources use them, as Polar's API does. */
+  uuid(): string;
 }
 
 export const randomIds: Ids = {
@@ -10,4 +12,5 @@ export const randomIds: Ids = {
     const id = randomBytes(16).toString("base64url");
     return prefix ? `${prefix}_${id}` : id;
   },
+  uuid: () => randomUUID(),
 };

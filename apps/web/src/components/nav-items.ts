@@ -3,7 +3,7 @@ import { authClient } from "../lib/auth-client";
 import { hasRole } from "../lib/roles";
 
 export interface NavItem {
-  to: "/" | "/account" | "/organizations" | "/admin" | "/sign-in" | "/sign-up" | "/dev/mailbox";
+  to: "/" | "/account" | "/organizations" | "/dashboard" | "/admin" | "/sign-in" | "/sign-up" | "/dev/mailbox";
   label: string;
 }
 
@@ -16,7 +16,11 @@ export function useNavItems(): NavItem[] {
   const mailboxEnabled = useDevMailboxEnabled();
   const items: NavItem[] = [{ to: "/", label: "Home" }];
   if (session) {
-    items.push({ to: "/account", label: "Account" }, { to: "/organizations", label: "Organizations" });
+    items.push(
+      { to: "/account", label: "Account" },
+      { to: "/organizations", label: "Organizations" },
+      { to: "/dashboard", label: "Dashboard" },
+    );
     if (isPlatformAdmin(session.user)) items.push({ to: "/admin", label: "Admin" });
   } else items.push({ to: "/sign-in", label: "Sign in" }, { to: "/sign-up", label: "Sign up" });
   if (mailboxEnabled) items.push({ to: "/dev/mailbox", label: "Mailbox" });

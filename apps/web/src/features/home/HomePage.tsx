@@ -1,5 +1,5 @@
 import { Container, Group, Stack, Text, Title } from "@mantine/core";
-import { ButtonLink } from "../../components/links";
+import { AnchorLink, ButtonLink } from "../../components/links";
 import { PageLoader } from "../../components/PageLoader";
 import { authClient } from "../../lib/auth-client";
 
@@ -18,6 +18,9 @@ export function HomePage() {
             <Text>Signed in as {session.user.email}.</Text>
             <Group>
               <ButtonLink to="/account">Go to your account</ButtonLink>
+              <ButtonLink to="/dashboard" variant="default">
+                Billing dashboard
+              </ButtonLink>
             </Group>
           </Stack>
         ) : (
@@ -28,6 +31,9 @@ export function HomePage() {
             </ButtonLink>
           </Group>
         )}
+        <Text size="sm" c="dimmed">
+          Building on the billing API? Read the <AnchorLink to="/api-reference">API reference</AnchorLink>.
+        </Text>
       </Stack>
     </Container>
   );

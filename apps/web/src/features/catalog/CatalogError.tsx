@@ -1,0 +1,28 @@
+import { Alert } from "@mantine/core";
+import { AnchorLink } from "../../components/links";
+import { LoadErrorAlert } from "../../components/QueryView";
+import { BillingApiError } from "../../lib/billing-api";
+
+/** The 422 /v1 answers a dashboard session with no active organization (it names `organization_id`). */
+export function isNoOrganizationError(error: unknown): boolean {
+  if (!(error instanceof BillingApiError) || error.status !== 422) return false;
+  return "organization_id" in error.fieldErrors;
+}
+
+/** A failed catalog load: the way forward when no organization is chosen, the server's message otherwise. */
+export function CatalogError({ error, title }: { error: Error; title: string }) {
+  if (isNoOrganizationError(error))
+    return (
+      <Alert color="blue" title="Choose an organization first">
+        The catalog belongs to an organization. <AnchorLink to="/organizations">Choose or create an organization</AnchorLink>, then come
+        back here.
+      </Alert>
+    );
+  return <LoadErrorAlert title={title} error={error} />;
+}
+
+/** For forms: the 422's per-field messages (for setErrors) and the message to show above the form. */
+export function formFailure(error: unknown): { fieldErrors: Record<string, string>; message: string } {
+  if (error instanceof BillingApiError) return { fieldErrors: error.fieldErrors, message: error.message };
+  return { fieldErrors: {}, message: error instanceof Error ? error.message : "Something went wrong. Please try again." };
+}

@@ -1,0 +1,124 @@
+import { Badge, Button, Select, Stack, Table, Text } from "@mantine/core";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ConfirmActionModal } from "../../../components/ConfirmActionModal";
+import { ListTable } from "../../../components/ListTable";
+import { PagedListFooter } from "../../../components/PagedListFooter";
+import { QueryView } from "../../../components/QueryView";
+import { RowActions, RowButton } from "../../../components/RowActions";
+import { billingApi, type ListResource } from "../../../lib/billing-api";
+import { formatDateTime } from "../../../lib/format";
+import { notifySuccess } from "../../../lib/notify";
+import { DashboardLayout } from "../../dashboard/DashboardLayout";
+import { CatalogError, formFailure } from "../CatalogError";
+import { BENEFIT_TYPE_LABELS, BENEFIT_TYPES, type Benefit, catalogKeys, PAGE_SIZE, refreshCatalog } from "../catalog.api";
+import { BenefitFormModal } from "./BenefitFormModal";
+
+export function BenefitsPage() {
+  const [creating, setCreating] = useState(false);
+  return (
+    <DashboardLayout title="Benefits" actions={<Button onClick={() => setCreating(true)}>Create benefit</Button>}>
+      <BenefitList />
+      {/* Remounted per opening so the form starts empty. */}
+      {creating && <BenefitFormModal opened onClose={() => setCreating(false)} />}
+    </DashboardLayout>
+  );
+}
+
+function BenefitList() {
+  const queryClient = useQueryClient();
+  const [type, setType] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Benefit | null>(null);
+  const [deleting, setDeleting] = useState<Benefit | null>(null);
+  const params = { type: type ?? undefined, page, limit: PAGE_SIZE };
+  const benefits = useQuery({
+    queryKey: catalogKeys.benefits(params),
+    queryFn: () => billingApi<ListResource<Benefit>>("/v1/benefits/", { query: params }),
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = async () => {
+    if (!deleting) return null;
+    try {
+      await billingApi<undefined>(`/v1/benefits/${deleting.id}`, { method: "DELETE" });
+      await refreshCatalog(queryClient);
+      notifySuccess(`${deleting.description} was deleted.`);
+      return null;
+    } catch (error) {
+      return { message: formFailure(error).message };
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Select
+        label="Type"
+        placeholder="All types"
+        clearable
+        data={BENEFIT_TYPES.map((value) => ({ value, label: BENEFIT_TYPE_LABELS[value] }))}
+        value={type}
+        onChange={(value) => {
+          setType(value);
+          setPage(1);
+        }}
+        w={260}
+      />
+      <QueryView
+        query={benefits}
+        loadingLabel="Loading benefits"
+        renderError={(error) => <CatalogError error={error} title="Could not load benefits" />}
+      >
+        {(list) =>
+          list.items.length === 0 ? (
+            <Text c="dimmed">No benefits yet. A benefit is what customers get with a product: a license key, files, access…</Text>
+          ) : (
+            <Stack gap="sm">
+              <ListTable caption="Benefits" columns={["Description", "Type", "Created", "Actions"]} minWidth={600}>
+                {list.items.map((benefit) => (
+                  <Table.Tr key={benefit.id}>
+                    <Table.Td>{benefit.description}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light">{BENEFIT_TYPE_LABELS[benefit.type] ?? benefit.type}</Badge>
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(benefit.created_at)}</Table.Td>
+                    <Table.Td>
+                      <RowActions>
+                        <RowButton label={`Edit ${benefit.description}`} onClick={() => setEditing(benefit)}>
+                          Edit
+                        </RowButton>
+                        {benefit.deletable !== false && (
+                          <RowButton label={`Delete ${benefit.description}`} danger onClick={() => setDeleting(benefit)}>
+                            Delete
+                          </RowButton>
+                        )}
+                      </RowActions>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </ListTable>
+              <PagedListFooter
+                noun="Benefits"
+                shown={list.items.length}
+                total={list.pagination.total_count}
+                page={page}
+                pageSize={PAGE_SIZE}
+                onPageChange={setPage}
+              />
+            </Stack>
+          )
+        }
+      </QueryView>
+      {editing && <BenefitFormModal key={editing.id} opened benefit={editing} onClose={() => setEditing(null)} />}
+      <ConfirmActionModal
+        opened={deleting !== null}
+        title="Delete benefit"
+        description={`Delete ${deleting?.description ?? "this benefit"}? Customers who have it lose it, and products no longer grant it.`}
+        confirmLabel="Delete"
+        errorTitle="Could not delete the benefit"
+        onClose={() => setDeleting(null)}
+        onConfirm={remove}
+      />
+    </Stack>
+  );
+}
