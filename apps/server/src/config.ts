@@ -12,6 +12,8 @@ import { proxyList } from "./http/client-ip.ts";
  */
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A size in bytes: a positive whole number, parsed like `seconds`. */
+const bytes = seconds;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -51,7 +53,7 @@ const envSchema = z.object({
   WORKER_POLL_MS: seconds(500),
   DATA_DIR: z.string().optional(),
   FILES_DIR: z.string().optional(),
-  FILES_MAX_BYTES: seconds(100 * 1024 * 1024),
+  FILES_MAX_BYTES: bytes(100 * 1024 * 1024),
 });
 
 export type Config = {

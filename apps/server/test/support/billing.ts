@@ -12,33 +12,16 @@ export interface ApiAnswer {
   headers: Headers;
 }
 
-/** Raw /v1 calls with a bearer token (or none), answering status, parsed body and headers. */
-export function apiClient(baseUrl: string, token?: string, extraHeaders: Record<string, string> = {}) {
+/**
+ * JSON calls to /v1 over `send`, answering status, parsed body and headers. `send` adds whatever
+ * identifies the caller (a bearer token, a browser's cookies).
+ */
+function jsonRequests(send: (path: string, init: RequestInit & { headers: Record<string, string> }) => Promise<Response>) {
   const request = async (method: string, path: string, body?: unknown): Promise<ApiAnswer> => {
-    const headers: Record<string, string> = { ...extraHeaders };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(new URL(path, baseUrl), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
-  };
-  return {
-    request,
-    get: (path: string) => request("GET", path),
-    post: (path: string, body: unknown = {}) => request("POST", path, body),
-    patch: (path: string, body: unknown = {}) => request("PATCH", path, body),
-    delete: (path: string) => request("DELETE", path),
-  };
-}
-
-export type ApiClient = ReturnType<typeof apiClient>;
-
-/** The dashboard's way in: /v1 with the browser's session cookie (and its Origin). */
-export function dashboardApi(browser: BrowserClient) {
-  const request = async (method: string, path: string, body?: unknown): Promise<ApiAnswer> => {
-    const response = await browser.fetch(path, {
+    const response = await send(path, {
       method,
-      ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
@@ -51,6 +34,19 @@ export function dashboardApi(browser: BrowserClient) {
     delete: (path: string) => request("DELETE", path),
   };
 }
+
+/** Raw /v1 calls with a bearer token (or none). */
+export function apiClient(baseUrl: string, token?: string, extraHeaders: Record<string, string> = {}) {
+  return jsonRequests((path, init) =>
+    fetch(new URL(path, baseUrl), {
+      ...init,
+      headers: { ...extraHeaders, ...(token ? { authorization: `Bearer ${token}` } : {}), ...init.headers },
+    }),
+  );
+}
+
+/** The dashboard's way in: /v1 with the browser's session cookie (and its Origin). */
+export const dashboardApi = (browser: BrowserClient) => jsonRequests(browser.fetch);
 
 /**
  * The official SDKs pointed at the test server. 0.47 validates every answer and returns camelCase

@@ -18,9 +18,9 @@ export class BillingApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
+export type BillingQuery = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
 
-function withQuery(path: string, query?: Query): string {
+function withQuery(path: string, query?: BillingQuery): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -34,7 +34,7 @@ function withQuery(path: string, query?: Query): string {
 /** Calls /v1 (path as Polar writes it, e.g. "/v1/products/") and returns the parsed JSON, or throws BillingApiError. */
 export async function billingApi<T>(
   path: string,
-  options: { method?: "GET" | "POST" | "PATCH" | "DELETE"; body?: unknown; query?: Query } = {},
+  options: { method?: "GET" | "POST" | "PATCH" | "DELETE"; body?: unknown; query?: BillingQuery } = {},
 ): Promise<T> {
   const response = await fetch(withQuery(path, options.query), {
     method: options.method ?? "GET",
@@ -52,4 +52,18 @@ export async function billingApi<T>(
 export interface ListResource<T> {
   items: T[];
   pagination: { total_count: number; max_page: number };
+}
+
+/**
+ * For ConfirmActionModal: deletes a /v1 object, then runs `after` (refresh, notify) and resolves to null;
+ * resolves to the failure instead, so the dialog shows the server's refusal.
+ */
+export async function deleteBillingObject(path: string, after: () => unknown): Promise<Error | null> {
+  try {
+    await billingApi<undefined>(path, { method: "DELETE" });
+    await after();
+    return null;
+  } catch (failure) {
+    return failure instanceof Error ? failure : new Error("Something went wrong. Please try again.");
+  }
 }

@@ -26,17 +26,6 @@ export async function findUsableToken(
   return { id: row.id, organizationId: row.organization_id, scopes: decodeScopes(row.scopes) };
 }
 
-/** The member's role string in the organization, or undefined when they are not a member. */
-export async function findMemberRole(db: Kysely<DB>, organizationId: string, userId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("member")
-    .select("role")
-    .where("organizationId", "=", organizationId)
-    .where("userId", "=", userId)
-    .executeTakeFirst();
-  return row?.role;
-}
-
 export function tokensOf(db: Kysely<DB>, organizationId: string) {
   return db.selectFrom("organization_access_token").selectAll().where("organization_id", "=", organizationId);
 }

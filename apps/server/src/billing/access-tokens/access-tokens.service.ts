@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import type { Deps } from "../../deps.ts";
 import { durationMs } from "../api/duration.ts";
 import { paginate } from "../api/pagination.ts";
 import { polarErrors } from "../api/polar-errors.ts";
-import { hashToken, ORGANIZATION_TOKEN_PREFIX } from "../api/principal.ts";
+import { hashToken, newToken, ORGANIZATION_TOKEN_PREFIX } from "../api/principal.ts";
 import { decodeScopes, encodeScopes, type Scope } from "../api/scopes.ts";
 import { applySorting, type SortKey } from "../api/sorting.ts";
 import type { Tenant } from "../api/tenant.ts";
@@ -52,7 +51,7 @@ export async function createAccessToken(
       );
     expiresAt = new Date(deps.clock.now().getTime() + ms).toISOString();
   }
-  const token = `${ORGANIZATION_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const token = newToken(ORGANIZATION_TOKEN_PREFIX);
   const row = {
     id: deps.ids.uuid(),
     organization_id: tenant.organizationId,

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import type { Deps } from "../../deps.ts";
 import { findUsableToken } from "../access-tokens/access-tokens.repository.ts";
@@ -18,6 +18,10 @@ export type Principal =
 
 /** Tokens are long random strings, so a fast hash is as safe as a slow one and lets us look them up. */
 export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex");
+
+/** A fresh bearer token: the prefix that tells its kind, then 32 random bytes. */
+export const newToken = (prefix: typeof ORGANIZATION_TOKEN_PREFIX | typeof CUSTOMER_SESSION_TOKEN_PREFIX): string =>
+  `${prefix}${randomBytes(32).toString("base64url")}`;
 
 function bearerToken(c: Context): string | undefined {
   const header = c.req.header("authorization");

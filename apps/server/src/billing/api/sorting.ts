@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from "kysely";
+import type { Expression, SelectQueryBuilder } from "kysely";
 import { z } from "./openapi.ts";
 
 export interface SortKey<K extends string> {
@@ -34,12 +34,15 @@ export function sortingParam<K extends string>(keys: readonly K[], fallback: `${
     .openapi({ description: `Sort by ${keys.join(", ")}; prefix - for descending. Default ${fallback}.` });
 }
 
-/** Orders the query by the parsed keys, then by `tieBreaker` so pages never overlap. */
+/**
+ * Orders the query by the parsed keys, then by `tieBreaker` so pages never overlap. A key maps to a
+ * column, or to an expression when the column alone would not sort right (say `lower(name)`).
+ */
 // biome-ignore lint/suspicious/noExplicitAny: works on any table's query.
 export function applySorting<Q extends SelectQueryBuilder<any, any, any>, K extends string>(
   query: Q,
   sorting: SortKey<K>[],
-  columns: Record<K, string>,
+  columns: Record<K, string | Expression<unknown>>,
   tieBreaker = "id",
 ): Q {
   let sorted = query;

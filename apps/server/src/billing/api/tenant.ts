@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { roleNames } from "../../auth/role-names.ts";
-import { findMemberRole } from "../access-tokens/access-tokens.repository.ts";
+import { findMemberRole } from "./membership.repository.ts";
 import type { V1Env } from "./openapi.ts";
 import { polarErrors } from "./polar-errors.ts";
 import { type Principal, principalOf } from "./principal.ts";

@@ -6,7 +6,6 @@ import type { BenefitOut } from "./benefits.schemas.ts";
 
 export type BenefitRow = Selectable<BenefitTable>;
 
-/** A stored benefit in its wire shape (what GET /v1/benefits/{id} answers). */
 /**
  * What answers show in place of a Discord guild token: SDK 0.47 requires the key, but a bot's token
  * is a secret and never leaves the server. Sending it back unchanged on update keeps the stored one.
@@ -18,6 +17,7 @@ function readableProperties(row: BenefitRow): unknown {
   return row.type === "discord" ? { ...properties, guild_token: REDACTED_SECRET } : properties;
 }
 
+/** A stored benefit in its wire shape (what GET /v1/benefits/{id} answers). */
 export function serializeBenefit(row: BenefitRow): BenefitOut {
   return {
     id: row.id,

@@ -79,11 +79,9 @@ const MeterCreditCreateProperties = z
   .object({ units: positiveInt32, rollover: z.boolean(), meter_id: z.string().min(1) })
   .openapi("BenefitMeterCreditCreateProperties");
 
-export type CustomCreatePropertiesIn = z.infer<typeof CustomCreateProperties>;
 export type DiscordCreatePropertiesIn = z.infer<typeof DiscordCreateProperties>;
 export type DownloadablesCreatePropertiesIn = z.infer<typeof DownloadablesCreateProperties>;
 export type LicenseKeysCreatePropertiesIn = z.infer<typeof LicenseKeysCreateProperties>;
-export type MeterCreditCreatePropertiesIn = z.infer<typeof MeterCreditCreateProperties>;
 
 // ---- the benefit as answered ----
 

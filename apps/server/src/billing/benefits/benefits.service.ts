@@ -1,10 +1,11 @@
-import { type Kysely, type SqlBool, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { encodeMetadata, whereMetadata } from "../api/metadata.ts";
 import { type Page, paginate } from "../api/pagination.ts";
 import { polarErrors } from "../api/polar-errors.ts";
 import { applySorting } from "../api/sorting.ts";
+import { containsInsensitive } from "../api/sql.ts";
 import type { Tenant } from "../api/tenant.ts";
 import { filesByIds } from "../files/files.repository.ts";
 import { metersByIds } from "../meters/meters.repository.ts";
@@ -151,10 +152,7 @@ export function listBenefits(
   if (types.length > 0) qb = qb.where("type", "in", types);
   if (query.id?.length) qb = qb.where("id", "in", query.id);
   if (query.exclude_id?.length) qb = qb.where("id", "not in", query.exclude_id);
-  if (query.query) {
-    const needle = `%${query.query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    qb = qb.where(sql<SqlBool>`lower(description) like ${needle} escape '\\'`);
-  }
+  if (query.query) qb = qb.where(containsInsensitive("description", query.query));
   qb = whereMetadata(qb, "metadata", metadata, deps.dialect);
   // Polar's user_order is the dashboard's manual order; we keep none, so creation order stands in.
   const sorted = applySorting(qb, query.sorting, {
@@ -181,14 +179,15 @@ export async function updateBenefitById(deps: Services, tenant: Tenant, id: stri
   }
   const given = keepStoredGuildToken(existing, input);
   const properties = given.properties ? await propertiesToStore(deps.db, tenant.organizationId, given as TypedProperties) : undefined;
-  await updateBenefit(deps.db, tenant.organizationId, id, {
+  const changes = {
     ...(input.description ? { description: input.description } : {}),
     ...(input.visibility ? { visibility: input.visibility } : {}),
     ...(input.metadata ? { metadata: encodeMetadata(input.metadata) } : {}),
     ...(properties ? { properties: JSON.stringify(properties) } : {}),
     modified_at: deps.clock.now().toISOString(),
-  });
-  return getBenefit(deps, tenant, id);
+  };
+  await updateBenefit(deps.db, tenant.organizationId, id, changes);
+  return serializeBenefit({ ...existing, ...changes });
 }
 
 export async function deleteBenefitById(deps: Services, tenant: Tenant, id: string): Promise<void> {

@@ -5,7 +5,7 @@ import { oneOrMany } from "../api/query.ts";
 import { sortingParam } from "../api/sorting.ts";
 import { DiscountBase } from "../discounts/discounts.schemas.ts";
 import { ProductMediaFileRead } from "../files/files.schemas.ts";
-import { INTERVALS, ProductPrice } from "../products/products.schemas.ts";
+import { INTERVALS, ProductBase, ProductPrice } from "../products/products.schemas.ts";
 
 const TrialInterval = z.enum(INTERVALS);
 const Timestamp = z.string().openapi({ format: "date-time" });
@@ -96,29 +96,12 @@ export const BenefitPublic = z
   .openapi("BenefitPublic");
 export type BenefitPublicOut = z.infer<typeof BenefitPublic>;
 
-export const CheckoutLinkProduct = z
-  .object({
-    metadata: metadataOutput,
-    id: z.string(),
-    created_at: Timestamp,
-    modified_at: Timestamp.nullable(),
-    trial_interval: z.string().nullable(),
-    trial_interval_count: z.number().int().nullable(),
-    name: z.string(),
-    description: z.string().nullable(),
-    visibility: z.string(),
-    recurring_interval: z.string().nullable(),
-    recurring_interval_count: z.number().int().nullable(),
-    meter_interval: z.string().nullable(),
-    meter_interval_count: z.number().int().nullable(),
-    is_recurring: z.boolean(),
-    is_archived: z.boolean(),
-    organization_id: z.string(),
-    prices: z.array(ProductPrice),
-    benefits: z.array(BenefitPublic),
-    medias: z.array(ProductMediaFileRead),
-  })
-  .openapi("CheckoutLinkProduct");
+/** The product as a checkout link embeds it: benefits reduced to what a customer may see, no custom fields. */
+export const CheckoutLinkProduct = ProductBase.extend({
+  prices: z.array(ProductPrice),
+  benefits: z.array(BenefitPublic),
+  medias: z.array(ProductMediaFileRead),
+}).openapi("CheckoutLinkProduct");
 
 export const CheckoutLink = z
   .object({

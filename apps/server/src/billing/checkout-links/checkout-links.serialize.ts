@@ -9,27 +9,12 @@ import type { ProductOut } from "../products/products.schemas.ts";
 import { type CheckoutLinkRow, checkoutLinkProductIds } from "./checkout-links.repository.ts";
 import type { CheckoutLinkOut, CheckoutLinkProductOut } from "./checkout-links.schemas.ts";
 
-/** The product as a checkout link shows it: benefits reduced to what a customer may see. */
-export function checkoutLinkProductOf(product: ProductOut): CheckoutLinkProductOut {
+/** The product as a checkout link shows it: benefits reduced to what a customer may see, no custom fields. */
+function checkoutLinkProductOf(product: ProductOut): CheckoutLinkProductOut {
+  const { attached_custom_fields: _notShown, benefits, ...shown } = product;
   return {
-    metadata: product.metadata,
-    id: product.id,
-    created_at: product.created_at,
-    modified_at: product.modified_at,
-    trial_interval: product.trial_interval,
-    trial_interval_count: product.trial_interval_count,
-    name: product.name,
-    description: product.description,
-    visibility: product.visibility,
-    recurring_interval: product.recurring_interval,
-    recurring_interval_count: product.recurring_interval_count,
-    meter_interval: product.meter_interval,
-    meter_interval_count: product.meter_interval_count,
-    is_recurring: product.is_recurring,
-    is_archived: product.is_archived,
-    organization_id: product.organization_id,
-    prices: product.prices,
-    benefits: product.benefits.map((benefit) => ({
+    ...shown,
+    benefits: benefits.map((benefit) => ({
       id: benefit.id,
       created_at: benefit.created_at,
       modified_at: benefit.modified_at,
@@ -40,7 +25,6 @@ export function checkoutLinkProductOf(product: ProductOut): CheckoutLinkProductO
       is_deleted: benefit.is_deleted,
       organization_id: benefit.organization_id,
     })),
-    medias: product.medias,
   };
 }
 

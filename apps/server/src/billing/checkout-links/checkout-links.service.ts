@@ -8,7 +8,7 @@ import { polarErrors, type ValidationIssue } from "../api/polar-errors.ts";
 import { applySorting } from "../api/sorting.ts";
 import type { Tenant } from "../api/tenant.ts";
 import { findDiscountRows } from "../discounts/discounts.repository.ts";
-import { productPricesByIds, productsByIds } from "../products/products.repository.ts";
+import { productBasesByIds, productPricesByIds } from "../products/products.repository.ts";
 import {
   checkoutLinksOf,
   findCheckoutLink,
@@ -33,7 +33,7 @@ async function checkProducts(
   loc: (index: number) => (string | number)[],
   issues: ValidationIssue[],
 ) {
-  const found = await productsByIds(db, organizationId, ids);
+  const found = await productBasesByIds(db, organizationId, ids);
   for (const [index, id] of ids.entries()) {
     const product = found.get(id);
     if (!product) issues.push({ loc: loc(index), msg: `Product ${id} does not exist.`, type: "value_error" });

@@ -1,9 +1,9 @@
-import { type SqlBool, sql } from "kysely";
 import type { Deps } from "../../deps.ts";
 import { encodeMetadata, whereMetadata } from "../api/metadata.ts";
 import { type Page, paginate } from "../api/pagination.ts";
 import { polarErrors } from "../api/polar-errors.ts";
 import { applySorting } from "../api/sorting.ts";
+import { containsInsensitive, isUniqueViolation } from "../api/sql.ts";
 import type { Tenant } from "../api/tenant.ts";
 import {
   customFieldsOf,
@@ -31,7 +31,7 @@ async function uniqueSlug<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (/unique|duplicate/i.test(String((error as Error)?.message))) throw slugTaken();
+    if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
 }
@@ -68,11 +68,9 @@ export function listCustomFields(
   let qb = customFieldsOf(deps.db, tenant.organizationId);
   const types = [...(query.type_filter ?? []), ...(query.type ?? [])];
   if (types.length > 0) qb = qb.where("type", "in", types);
-  if (query.query) {
-    // Polar matches the query against both the slug and the name.
-    const needle = `%${query.query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    qb = qb.where(sql<SqlBool>`(lower(slug) like ${needle} escape '\\' or lower(name) like ${needle} escape '\\')`);
-  }
+  const text = query.query;
+  // Polar matches the query against both the slug and the name.
+  if (text) qb = qb.where((eb) => eb.or([containsInsensitive("slug", text), containsInsensitive("name", text)]));
   qb = whereMetadata(qb, "metadata", metadata, deps.dialect);
   const sorted = applySorting(qb, query.sorting, { created_at: "created_at", slug: "slug", name: "name", type: "type" });
   return paginate(sorted, query, serializeCustomField);
@@ -90,16 +88,15 @@ export async function updateCustomFieldById(
     throw polarErrors.invalid(["body", "type"], `The custom field is of type ${existing.type}; its type cannot change.`, "literal_error");
   }
   if (input.slug && input.slug !== existing.slug) await assertSlugFree(deps, tenant.organizationId, input.slug, id);
-  await uniqueSlug(() =>
-    updateCustomField(deps.db, tenant.organizationId, id, {
-      ...(input.slug ? { slug: input.slug } : {}),
-      ...(input.name ? { name: input.name } : {}),
-      ...(input.metadata ? { metadata: encodeMetadata(input.metadata) } : {}),
-      ...(input.properties ? { properties: JSON.stringify(input.properties) } : {}),
-      modified_at: deps.clock.now().toISOString(),
-    }),
-  );
-  return getCustomField(deps, tenant, id);
+  const changes = {
+    ...(input.slug ? { slug: input.slug } : {}),
+    ...(input.name ? { name: input.name } : {}),
+    ...(input.metadata ? { metadata: encodeMetadata(input.metadata) } : {}),
+    ...(input.properties ? { properties: JSON.stringify(input.properties) } : {}),
+    modified_at: deps.clock.now().toISOString(),
+  };
+  await uniqueSlug(() => updateCustomField(deps.db, tenant.organizationId, id, changes));
+  return serializeCustomField({ ...existing, ...changes });
 }
 
 export async function deleteCustomFieldById(deps: Services, tenant: Tenant, id: string): Promise<void> {

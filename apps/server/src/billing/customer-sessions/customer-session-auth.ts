@@ -4,10 +4,7 @@ import { polarErrors } from "../api/polar-errors.ts";
 import { hashToken, principalOf } from "../api/principal.ts";
 import { findLiveSession } from "./customer-sessions.repository.ts";
 
-export interface CustomerSessionContext {
-  organizationId: string;
-  customerId: string;
-}
+type CustomerSessionContext = NonNullable<V1Env["Variables"]["customerSession"]>;
 
 /**
  * Customer portal routes start here: the caller must bear a live `polar_cst_` token, which fixes

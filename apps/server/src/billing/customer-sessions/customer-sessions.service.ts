@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { Deps } from "../../deps.ts";
 import { polarErrors } from "../api/polar-errors.ts";
-import { CUSTOMER_SESSION_TOKEN_PREFIX, hashToken } from "../api/principal.ts";
+import { CUSTOMER_SESSION_TOKEN_PREFIX, hashToken, newToken } from "../api/principal.ts";
 import type { Tenant } from "../api/tenant.ts";
-import { toIso } from "../api/wire.ts";
 import { findCustomer, findCustomerByExternalId } from "../customers/customers.repository.ts";
 import { serializeCustomer } from "../customers/customers.serialize.ts";
 import { insertCustomerSession } from "./customer-sessions.repository.ts";
@@ -31,7 +29,7 @@ export async function createCustomerSession(
     throw polarErrors.invalid(["body", "customer_id"], "Field required", "missing");
   }
 
-  const token = `${CUSTOMER_SESSION_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const token = newToken(CUSTOMER_SESSION_TOKEN_PREFIX);
   const now = deps.clock.now();
   const row = {
     id: deps.ids.uuid(),
@@ -66,20 +64,21 @@ export async function getPortalCustomer(
 ): Promise<CustomerPortalCustomerOut> {
   const row = await findCustomer(deps.db, session.organizationId, session.customerId);
   if (!row) throw polarErrors.unauthorized();
-  const customer = serializeCustomer(row);
+  const { created_at, modified_at, id, email, email_verified, name, billing_name, billing_address, tax_id, type, locale } =
+    serializeCustomer(row);
   return {
-    created_at: customer.created_at,
-    modified_at: toIso(row.modified_at),
-    id: customer.id,
-    email: customer.email,
-    email_verified: customer.email_verified,
-    name: customer.name,
-    billing_name: customer.billing_name,
-    billing_address: customer.billing_address,
-    tax_id: customer.tax_id,
+    created_at,
+    modified_at,
+    id,
+    email,
+    email_verified,
+    name,
+    billing_name,
+    billing_address,
+    tax_id,
     oauth_accounts: {},
     default_payment_method_id: null,
-    type: customer.type,
-    locale: customer.locale,
+    type,
+    locale,
   };
 }

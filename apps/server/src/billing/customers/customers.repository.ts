@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from "kysely";
-import { sql } from "kysely";
 import type { CustomerTable, DB } from "../../db/schema.ts";
+import { containsInsensitive } from "../api/sql.ts";
 import type { CustomerOut } from "./customers.schemas.ts";
 import { type CustomerRow, serializeCustomer } from "./customers.serialize.ts";
 
@@ -56,18 +56,9 @@ export async function updateCustomer(
     .execute();
 }
 
-/** `%` and `_` in what the user typed are matched literally. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Keeps customers whose name, email or external id contains the text, ignoring case, on both engines. */
 export function whereQueryMatches<Q extends ReturnType<typeof customersOf>>(query: Q, text: string): Q {
-  const pattern = likePattern(text);
-  const contains = (column: string) => sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
-  return query.where((eb) => eb.or([contains("name"), contains("email"), contains("external_id")])) as Q;
-}
-
-/** A unique index refused the write (a concurrent create won the race the service checked for). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown } | null;
-  return e?.code === "23505" || (typeof e?.message === "string" && e.message.includes("UNIQUE constraint failed"));
+  return query.where((eb) =>
+    eb.or([containsInsensitive("name", text), containsInsensitive("email", text), containsInsensitive("external_id", text)]),
+  ) as Q;
 }

@@ -1,7 +1,7 @@
 import { metadataInput, metadataOutput } from "../api/metadata.ts";
 import { z } from "../api/openapi.ts";
 import { listQuery, listResponse } from "../api/pagination.ts";
-import { oneOrMany } from "../api/query.ts";
+import { oneOrMany, queryBoolean } from "../api/query.ts";
 import { sortingParam } from "../api/sorting.ts";
 
 // `Intl` knows every ISO 3166-1 region; these codes are regions it also names but are not countries.
@@ -120,8 +120,7 @@ export type CustomerStateOut = z.infer<typeof CustomerState>;
 
 export const ListCustomers = listResponse(Customer, "ListResource_Customer_");
 
-export const CUSTOMER_SORT_KEYS = ["created_at", "email", "name"] as const;
-export type CustomerSortKey = (typeof CUSTOMER_SORT_KEYS)[number];
+const CUSTOMER_SORT_KEYS = ["created_at", "email", "name"] as const;
 
 export const ListCustomersQuery = z.object({
   organization_id: oneOrMany(z.string()).optional(),
@@ -135,9 +134,7 @@ export type ListCustomersInput = z.infer<typeof ListCustomersQuery>;
 export const ExternalIdParam = z.object({ external_id: z.string().openapi({ param: { name: "external_id", in: "path" } }) });
 
 export const DeleteQuery = z.object({
-  anonymize: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((value) => value === "true")
+  anonymize: queryBoolean
+    .default(false)
     .openapi({ description: "Also erase the customer's personal data (email, name, address, tax ID)." }),
 });

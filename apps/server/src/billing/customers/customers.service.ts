@@ -5,6 +5,8 @@ import type { Deps } from "../../deps.ts";
 import { encodeMetadata, whereMetadata } from "../api/metadata.ts";
 import { paginate } from "../api/pagination.ts";
 import { polarErrors } from "../api/polar-errors.ts";
+import { applySorting } from "../api/sorting.ts";
+import { isUniqueViolation } from "../api/sql.ts";
 import type { Tenant } from "../api/tenant.ts";
 import { deleteSessionsOf } from "../customer-sessions/customer-sessions.repository.ts";
 import {
@@ -13,7 +15,6 @@ import {
   findCustomerByEmail,
   findCustomerByExternalId,
   insertCustomer,
-  isUniqueViolation,
   updateCustomer,
   whereQueryMatches,
 } from "./customers.repository.ts";
@@ -99,10 +100,8 @@ export function listCustomers(deps: Services, tenant: Tenant, query: ListCustome
   if (query.query) select = whereQueryMatches(select, query.query);
   select = whereMetadata(select, "metadata", metadata, deps.dialect);
   // Names sort ignoring case, so both engines agree whatever PostgreSQL's collation is.
-  for (const { key, descending } of query.sorting) {
-    select = select.orderBy(key === "name" ? sql`lower(${sql.ref("name")})` : key, descending ? "desc" : "asc");
-  }
-  return paginate(select.orderBy("id", "asc"), query, serializeCustomer);
+  const sorted = applySorting(select, query.sorting, { created_at: "created_at", email: "email", name: sql`lower(${sql.ref("name")})` });
+  return paginate(sorted, query, serializeCustomer);
 }
 
 export async function getCustomer(deps: Services, tenant: Tenant, ref: CustomerRef): Promise<CustomerOut> {

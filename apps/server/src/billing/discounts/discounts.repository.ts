@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from "kysely";
+import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
 import type { DB, DiscountTable } from "../../db/schema.ts";
 
 export type DiscountRow = Selectable<DiscountTable>;
@@ -89,10 +89,4 @@ export async function softDeleteDiscount(db: Kysely<DB>, organizationId: string,
     .where("discount_id", "=", id)
     .execute();
   return true;
-}
-
-/** `lower(column) LIKE %text%`, with the text's own wildcards taken literally. */
-export function containsInsensitive(column: "name" | "code", text: string) {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
 }

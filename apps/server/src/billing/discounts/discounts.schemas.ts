@@ -2,6 +2,7 @@ import { metadataInput, metadataOutput } from "../api/metadata.ts";
 import { z } from "../api/openapi.ts";
 import { listQuery, listResponse } from "../api/pagination.ts";
 import { sortingParam } from "../api/sorting.ts";
+import { ProductBase } from "../products/products.schemas.ts";
 
 export const DISCOUNT_TYPES = ["fixed", "percentage"] as const;
 export const DISCOUNT_DURATIONS = ["once", "forever", "repeating"] as const;
@@ -85,27 +86,7 @@ export const DiscountUpdate = z
 export type DiscountUpdateIn = z.infer<typeof DiscountUpdate>;
 
 /** The product as a discount embeds it: the product without prices, benefits or medias. */
-export const DiscountProduct = z
-  .object({
-    metadata: metadataOutput,
-    id: z.string(),
-    created_at: z.string(),
-    modified_at: z.string().nullable(),
-    trial_interval: z.string().nullable(),
-    trial_interval_count: z.number().int().nullable(),
-    name: z.string(),
-    description: z.string().nullable(),
-    visibility: z.string(),
-    recurring_interval: z.string().nullable(),
-    recurring_interval_count: z.number().int().nullable(),
-    meter_interval: z.string().nullable(),
-    meter_interval_count: z.number().int().nullable(),
-    is_recurring: z.boolean(),
-    is_archived: z.boolean(),
-    organization_id: z.string(),
-  })
-  .openapi("DiscountProduct");
-export type DiscountProductOut = z.infer<typeof DiscountProduct>;
+export const DiscountProduct = ProductBase.openapi("DiscountProduct");
 
 const baseCommon = {
   created_at: z.string().openapi({ format: "date-time" }),

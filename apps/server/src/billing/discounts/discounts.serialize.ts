@@ -2,10 +2,9 @@ import type { Kysely } from "kysely";
 import type { DB } from "../../db/schema.ts";
 import { decodeMetadata } from "../api/metadata.ts";
 import { toIso } from "../api/wire.ts";
-import { productsByIds } from "../products/products.repository.ts";
-import type { ProductOut } from "../products/products.schemas.ts";
+import { productBasesByIds } from "../products/products.repository.ts";
 import { type DiscountRow, discountProductIds, findDiscountRows } from "./discounts.repository.ts";
-import type { DiscountBaseOut, DiscountOut, DiscountProductOut } from "./discounts.schemas.ts";
+import type { DiscountBaseOut, DiscountOut } from "./discounts.schemas.ts";
 
 export function decodeAmounts(text: string | null): Record<string, number> {
   if (!text) return {};
@@ -43,28 +42,6 @@ export function serializeDiscountBase(row: DiscountRow): DiscountBaseOut {
   return duration.duration === "repeating" ? { ...duration, ...percentage } : { ...duration, ...percentage };
 }
 
-/** The product as a discount shows it: its own fields, without prices, benefits or medias. */
-export function discountProductOf(product: ProductOut): DiscountProductOut {
-  return {
-    metadata: product.metadata,
-    id: product.id,
-    created_at: product.created_at,
-    modified_at: product.modified_at,
-    trial_interval: product.trial_interval,
-    trial_interval_count: product.trial_interval_count,
-    name: product.name,
-    description: product.description,
-    visibility: product.visibility,
-    recurring_interval: product.recurring_interval,
-    recurring_interval_count: product.recurring_interval_count,
-    meter_interval: product.meter_interval,
-    meter_interval_count: product.meter_interval_count,
-    is_recurring: product.is_recurring,
-    is_archived: product.is_archived,
-    organization_id: product.organization_id,
-  };
-}
-
 /** Full discounts for these rows, with their products loaded in one go. */
 export async function serializeDiscounts(db: Kysely<DB>, organizationId: string, rows: readonly DiscountRow[]): Promise<DiscountOut[]> {
   const productIds = await discountProductIds(
@@ -72,12 +49,13 @@ export async function serializeDiscounts(db: Kysely<DB>, organizationId: string,
     organizationId,
     rows.map((row) => row.id),
   );
-  const products = await productsByIds(db, organizationId, [...new Set([...productIds.values()].flat())]);
+  // A discount shows only the products' own fields, so neither prices nor benefits are loaded.
+  const products = await productBasesByIds(db, organizationId, [...new Set([...productIds.values()].flat())]);
   return rows.map((row) => ({
     ...serializeDiscountBase(row),
     products: (productIds.get(row.id) ?? []).flatMap((id) => {
       const product = products.get(id);
-      return product ? [discountProductOf(product)] : [];
+      return product ? [product] : [];
     }),
   }));
 }

@@ -5,11 +5,11 @@ import { encodeMetadata, whereMetadata } from "../api/metadata.ts";
 import { paginate } from "../api/pagination.ts";
 import { polarErrors, type ValidationIssue } from "../api/polar-errors.ts";
 import { applySorting } from "../api/sorting.ts";
+import { containsInsensitive } from "../api/sql.ts";
 import type { Tenant } from "../api/tenant.ts";
-import { productsByIds } from "../products/products.repository.ts";
+import { productBasesByIds } from "../products/products.repository.ts";
 import {
   codeTaken,
-  containsInsensitive,
   type DiscountRow,
   discountsOf,
   findDiscount,
@@ -57,7 +57,7 @@ function checkWindow(startsAt: string | null, endsAt: string | null, issues: Val
 /** Checks that every product belongs to the organization; answers the deduplicated ids. */
 async function checkProducts(db: Kysely<DB>, organizationId: string, ids: readonly string[], issues: ValidationIssue[]): Promise<string[]> {
   const unique = [...new Set(ids)];
-  const found = await productsByIds(db, organizationId, unique);
+  const found = await productBasesByIds(db, organizationId, unique);
   for (const [index, id] of ids.entries()) {
     if (!found.has(id)) issues.push({ loc: ["body", "products", index], msg: `Product ${id} does not exist.`, type: "value_error" });
   }

@@ -73,9 +73,6 @@ export const FileRead = z
   .discriminatedUnion("service", [DownloadableFileRead, ProductMediaFileRead, OrganizationAvatarFileRead])
   .openapi("FileRead");
 
-export type ProductMediaFileOut = z.infer<typeof ProductMediaFileRead>;
-export type DownloadableFileOut = z.infer<typeof DownloadableFileRead>;
-export type OrganizationAvatarFileOut = z.infer<typeof OrganizationAvatarFileRead>;
 /** A file as `GET /v1/files/` lists it. */
 export type FileOut = z.infer<typeof FileRead>;
 

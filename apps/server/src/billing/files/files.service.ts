@@ -26,10 +26,7 @@ import type { FileStorage } from "./files.storage.ts";
  */
 export const FILE_PART_MAX_BYTES = 16 * 1024 * 1024;
 
-export type FileServices = Pick<Deps, "db" | "dialect" | "clock" | "ids" | "config"> & { storage: FileStorage };
-
-// node:sqlite binds no booleans: SQLite keeps them as 0/1.
-const dbBool = (deps: FileServices, value: boolean) => (deps.dialect === "sqlite" ? Number(value) : value);
+export type FileServices = Pick<Deps, "db" | "clock" | "ids" | "config"> & { storage: FileStorage };
 
 /** Polar's own caps for images; downloadables are capped by FILES_MAX_BYTES alone. */
 const SERVICE_MAX_BYTES: Partial<Record<FileService, number>> = { product_media: 10 * 1024 * 1024, organization_avatar: 1024 * 1024 };
@@ -94,7 +91,7 @@ export async function createFile(deps: FileServices, tenant: Tenant, input: File
     checksum_sha256_hex: checksum ? Buffer.from(checksum, "base64").toString("hex") : null,
     upload_id: deps.ids.uuid(),
     upload_parts: JSON.stringify(parts),
-    is_uploaded: dbBool(deps, false),
+    is_uploaded: false,
     last_modified_at: null,
     created_at: now.toISOString(),
     modified_at: null,
@@ -199,27 +196,22 @@ export async function completeUpload(deps: FileServices, tenant: Tenant, id: str
     throw polarErrors.invalid(["body"], problem);
   }
   const now = deps.clock.now().toISOString();
-  await updateFile(deps.db, tenant.organizationId, file.id, {
-    is_uploaded: dbBool(deps, true),
+  const changes = {
+    is_uploaded: true,
     checksum_etag: assembled.etag,
     checksum_sha256_base64: digest,
     checksum_sha256_hex: assembled.sha256.toString("hex"),
     last_modified_at: now,
     modified_at: now,
-  });
+  };
+  await updateFile(deps.db, tenant.organizationId, file.id, changes);
   await deps.storage.discardParts(file.id);
-  return serializeFile(await mustFind(deps, tenant, file.id));
-}
-
-async function mustFind(deps: FileServices, tenant: Tenant, id: string): Promise<FileRow> {
-  const row = await findFile(deps.db, tenant.organizationId, id);
-  if (!row) throw polarErrors.notFound();
-  return row;
+  return serializeFile({ ...file, ...changes });
 }
 
 /** Lists finished uploads only: a pending upload has no bytes to show or attach. */
 export function listFiles(deps: FileServices, tenant: Tenant, query: { ids?: string[]; page: number; limit: number }) {
-  let files = filesOf(deps.db, tenant.organizationId).where("is_uploaded", "=", dbBool(deps, true));
+  let files = filesOf(deps.db, tenant.organizationId).where("is_uploaded", "=", true);
   if (query.ids) files = files.where("id", "in", query.ids.length ? query.ids : [""]);
   return paginate(files.orderBy("created_at", "desc").orderBy("id", "asc"), query, (row) => serializeFile(row));
 }
@@ -230,13 +222,15 @@ export async function patchFile(
   id: string,
   input: { name?: string | null; version?: string | null },
 ): Promise<FileOut> {
-  await mustFind(deps, tenant, id);
-  await updateFile(deps.db, tenant.organizationId, id, {
+  const file = await findFile(deps.db, tenant.organizationId, id);
+  if (!file) throw polarErrors.notFound();
+  const changes = {
     ...(input.name ? { name: input.name } : {}),
     ...(input.version ? { version: input.version } : {}),
     modified_at: deps.clock.now().toISOString(),
-  });
-  return serializeFile(await mustFind(deps, tenant, id));
+  };
+  await updateFile(deps.db, tenant.organizationId, id, changes);
+  return serializeFile({ ...file, ...changes });
 }
 
 export async function deleteFile(deps: FileServices, tenant: Tenant, id: string): Promise<void> {

@@ -3,6 +3,7 @@ import { encodeMetadata, whereMetadata } from "../api/metadata.ts";
 import { paginate } from "../api/pagination.ts";
 import { polarErrors } from "../api/polar-errors.ts";
 import { applySorting, type SortKey } from "../api/sorting.ts";
+import { containsInsensitive } from "../api/sql.ts";
 import type { Tenant } from "../api/tenant.ts";
 import { bucketStarts } from "./meters.buckets.ts";
 import { findMeter, insertMeter, type MeterRow, metersOf, serializeMeter, updateMeter } from "./meters.repository.ts";
@@ -51,7 +52,7 @@ export function listMeters(
   metadata: Map<string, string[]>,
 ) {
   let meters = metersOf(deps.db, tenant.organizationId);
-  if (query.query) meters = meters.where((eb) => eb(eb.fn("lower", ["name"]), "like", `%${query.query?.toLowerCase()}%`));
+  if (query.query) meters = meters.where(containsInsensitive("name", query.query));
   if (query.is_archived !== undefined) meters = meters.where("archived_at", query.is_archived ? "is not" : "is", null);
   meters = whereMetadata(meters, "metadata", metadata, deps.dialect);
   return paginate(applySorting(meters, query.sorting, { created_at: "created_at", name: "name" }), query, serializeMeter);
@@ -66,7 +67,7 @@ export async function patchMeter(deps: Services, tenant: Tenant, id: string, inp
   const now = deps.clock.now().toISOString();
   const archive =
     input.is_archived === true && !existing.archived_at ? { archived_at: now } : input.is_archived === false ? { archived_at: null } : {};
-  await updateMeter(deps.db, tenant.organizationId, id, {
+  const changes = {
     ...(input.name ? { name: input.name } : {}),
     ...(input.unit ? { unit: input.unit } : {}),
     ...(input.custom_label !== undefined ? { custom_label: input.custom_label } : {}),
@@ -76,8 +77,9 @@ export async function patchMeter(deps: Services, tenant: Tenant, id: string, inp
     ...(input.metadata ? { metadata: encodeMetadata(input.metadata) } : {}),
     ...archive,
     modified_at: now,
-  });
-  return getMeter(deps, tenant, id);
+  };
+  await updateMeter(deps.db, tenant.organizationId, id, changes);
+  return serializeMeter({ ...existing, ...changes });
 }
 
 /**

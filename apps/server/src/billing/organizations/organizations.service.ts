@@ -3,16 +3,10 @@ import { paginate } from "../api/pagination.ts";
 import { polarErrors } from "../api/polar-errors.ts";
 import { applySorting, type SortKey } from "../api/sorting.ts";
 import type { Tenant } from "../api/tenant.ts";
-import {
-  findOrganization,
-  organizationSettings,
-  organizationsOf,
-  saveBillingOrganization,
-  updateOrganizationIdentity,
-} from "./organizations.repository.ts";
+import { findOrganization, organizationsOf, saveBillingOrganization, updateOrganizationIdentity } from "./organizations.repository.ts";
 import type { OrganizationOut, OrganizationSortKey, OrganizationUpdateInput } from "./organizations.schemas.ts";
 import { serializeOrganization } from "./organizations.serialize.ts";
-import { applyUpdate } from "./organizations.settings.ts";
+import { applyUpdate, decodeSettings } from "./organizations.settings.ts";
 
 type Services = Pick<Deps, "db" | "clock">;
 
@@ -66,8 +60,10 @@ export async function updateOrganization(
   assertOwn(tenant, id);
   const now = deps.clock.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await findOrganization(trx, tenant.organizationId))) throw polarErrors.notFound("Organization not found");
-    const settings = applyUpdate(await organizationSettings(trx, tenant.organizationId), input);
+    // The organization row already carries the stored settings: no second read.
+    const current = await findOrganization(trx, tenant.organizationId);
+    if (!current) throw polarErrors.notFound("Organization not found");
+    const settings = applyUpdate(decodeSettings(current.settings), input);
     await saveBillingOrganization(trx, tenant.organizationId, {
       settings: JSON.stringify(settings),
       ...(input.details ? { details: JSON.stringify(input.details), details_submitted_at: now } : {}),

@@ -4,8 +4,8 @@ import { benefitsByIds } from "../benefits/benefits.repository.ts";
 import { customFieldsByIds } from "../custom-fields/custom-fields.repository.ts";
 import { filesByIds } from "../files/files.repository.ts";
 import { metersByIds } from "../meters/meters.repository.ts";
-import type { ProductOut, ProductPriceOut } from "./products.schemas.ts";
-import { serializePrice, serializeProduct } from "./products.serialize.ts";
+import type { ProductBaseOut, ProductOut, ProductPriceOut } from "./products.schemas.ts";
+import { serializePrice, serializeProduct, serializeProductBase } from "./products.serialize.ts";
 
 export type ProductRow = Selectable<ProductTable>;
 export type PriceRow = Selectable<ProductPriceTable>;
@@ -116,7 +116,11 @@ async function linksOf(db: Kysely<DB>, organizationId: string, table: LinkTable,
 
 const group = <T extends { productId: string }>(items: T[]) => {
   const byProduct = new Map<string, T[]>();
-  for (const item of items) byProduct.set(item.productId, [...(byProduct.get(item.productId) ?? []), item]);
+  for (const item of items) {
+    const list = byProduct.get(item.productId);
+    if (list) list.push(item);
+    else byProduct.set(item.productId, [item]);
+  }
   return byProduct;
 };
 
@@ -167,17 +171,35 @@ export async function hydrateProducts(db: Kysely<DB>, organizationId: string, ro
   );
 }
 
+const productRowsByIds = (db: Kysely<DB>, organizationId: string, ids: readonly string[]) =>
+  productsOf(db, organizationId)
+    .where("product.id", "in", [...new Set(ids)])
+    .execute();
+
 /**
  * The organization's products with these ids, as `GET /v1/products/{id}` answers them (prices not
  * archived, benefits, medias, attached custom fields). Ids of other organizations are absent.
  */
 export async function productsByIds(db: Kysely<DB>, organizationId: string, ids: readonly string[]): Promise<Map<string, ProductOut>> {
   if (ids.length === 0) return new Map();
-  const rows = await productsOf(db, organizationId)
-    .where("product.id", "in", [...new Set(ids)])
-    .execute();
+  const rows = await productRowsByIds(db, organizationId, ids);
   const products = await hydrateProducts(db, organizationId, rows);
   return new Map(products.map((product) => [product.id, product]));
+}
+
+/**
+ * The organization's products with these ids, only their own fields (no prices, benefits, medias
+ * or custom fields): for existence checks and for embeds that show no more. Ids of other
+ * organizations are absent.
+ */
+export async function productBasesByIds(
+  db: Kysely<DB>,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<Map<string, ProductBaseOut>> {
+  if (ids.length === 0) return new Map();
+  const rows = await productRowsByIds(db, organizationId, ids);
+  return new Map(rows.map((row) => [row.id, serializeProductBase(row)]));
 }
 
 /**

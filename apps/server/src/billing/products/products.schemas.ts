@@ -75,30 +75,32 @@ export const AttachedCustomField = z
   .object({ custom_field_id: z.string(), custom_field: CustomField, order: z.number().int(), required: z.boolean() })
   .openapi("AttachedCustomField");
 
-export const Product = z
-  .object({
-    id: z.string().openapi({ format: "uuid" }),
-    created_at: Timestamp,
-    modified_at: Timestamp.nullable(),
-    trial_interval: TrialInterval.nullable(),
-    trial_interval_count: z.number().int().nullable(),
-    name: z.string(),
-    description: z.string().nullable(),
-    visibility: Visibility,
-    recurring_interval: RecurringInterval.nullable(),
-    recurring_interval_count: z.number().int().nullable(),
-    meter_interval: RecurringInterval.nullable(),
-    meter_interval_count: z.number().int().nullable(),
-    is_recurring: z.boolean(),
-    is_archived: z.boolean(),
-    organization_id: z.string(),
-    metadata: metadataOutput,
-    prices: z.array(ProductPrice).openapi({ description: "The product's prices that are not archived." }),
-    benefits: z.array(Benefit),
-    medias: z.array(ProductMediaFileRead),
-    attached_custom_fields: z.array(AttachedCustomField),
-  })
-  .openapi("Product");
+/** The product's own fields: what a discount embeds as is, and what every other product shape extends. */
+export const ProductBase = z.object({
+  id: z.string().openapi({ format: "uuid" }),
+  created_at: Timestamp,
+  modified_at: Timestamp.nullable(),
+  trial_interval: TrialInterval.nullable(),
+  trial_interval_count: z.number().int().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  visibility: Visibility,
+  recurring_interval: RecurringInterval.nullable(),
+  recurring_interval_count: z.number().int().nullable(),
+  meter_interval: RecurringInterval.nullable(),
+  meter_interval_count: z.number().int().nullable(),
+  is_recurring: z.boolean(),
+  is_archived: z.boolean(),
+  organization_id: z.string(),
+  metadata: metadataOutput,
+});
+
+export const Product = ProductBase.extend({
+  prices: z.array(ProductPrice).openapi({ description: "The product's prices that are not archived." }),
+  benefits: z.array(Benefit),
+  medias: z.array(ProductMediaFileRead),
+  attached_custom_fields: z.array(AttachedCustomField),
+}).openapi("Product");
 
 // ---- prices, as given --------------------------------------------------------------------------
 
@@ -204,6 +206,7 @@ export const ListProductsQuery = z.object({
 
 export const ListProducts = listResponse(Product, "ListResource_Product_");
 
+export type ProductBaseOut = z.infer<typeof ProductBase>;
 export type ProductOut = z.infer<typeof Product>;
 export type ProductPriceOut = z.infer<typeof ProductPrice>;
 export type ProductCreateIn = z.infer<typeof ProductCreate>;

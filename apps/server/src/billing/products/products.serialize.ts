@@ -2,7 +2,7 @@ import { decodeMetadata } from "../api/metadata.ts";
 import { toBool, toIso } from "../api/wire.ts";
 import type { MeterOut } from "../meters/meters.schemas.ts";
 import type { PriceRow, ProductRow } from "./products.repository.ts";
-import type { INTERVALS, ProductOut, ProductPriceOut, TAX_BEHAVIORS, VISIBILITIES } from "./products.schemas.ts";
+import type { INTERVALS, ProductBaseOut, ProductOut, ProductPriceOut, TAX_BEHAVIORS, VISIBILITIES } from "./products.schemas.ts";
 
 type Interval = (typeof INTERVALS)[number];
 
@@ -52,10 +52,8 @@ export function serializePrice(row: PriceRow, meter: MeterOut | undefined): Prod
   }
 }
 
-export function serializeProduct(
-  row: ProductRow,
-  parts: Pick<ProductOut, "prices" | "benefits" | "medias" | "attached_custom_fields">,
-): ProductOut {
+/** The product's own fields, without what other tables hold. */
+export function serializeProductBase(row: ProductRow): ProductBaseOut {
   return {
     id: row.id,
     created_at: toIso(row.created_at),
@@ -73,6 +71,12 @@ export function serializeProduct(
     is_archived: toBool(row.is_archived),
     organization_id: row.organization_id,
     metadata: decodeMetadata(row.metadata),
-    ...parts,
   };
+}
+
+export function serializeProduct(
+  row: ProductRow,
+  parts: Pick<ProductOut, "prices" | "benefits" | "medias" | "attached_custom_fields">,
+): ProductOut {
+  return { ...serializeProductBase(row), ...parts };
 }

@@ -6,6 +6,7 @@ import { encodeMetadata, whereMetadata } from "../api/metadata.ts";
 import { paginate } from "../api/pagination.ts";
 import { polarErrors, type ValidationIssue } from "../api/polar-errors.ts";
 import { applySorting } from "../api/sorting.ts";
+import { containsInsensitive } from "../api/sql.ts";
 import type { Tenant } from "../api/tenant.ts";
 import { benefitsByIds } from "../benefits/benefits.repository.ts";
 import { customFieldsByIds } from "../custom-fields/custom-fields.repository.ts";
@@ -284,11 +285,7 @@ export async function listProducts(deps: Services, tenant: Tenant, query: ListPr
     priceAmount.as("sort_price_amount"),
   ]);
   if (query.id) qb = qb.where("product.id", "in", query.id);
-  if (query.query) {
-    // lower() on both sides: SQLite's LIKE ignores case only for ASCII and PostgreSQL's not at all.
-    const pattern = `%${query.query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    qb = qb.where(sql<boolean>`lower(product.name) like ${pattern} escape '\\'`);
-  }
+  if (query.query) qb = qb.where(containsInsensitive("product.name", query.query));
   if (query.is_archived !== undefined) qb = qb.where("product.is_archived", "=", query.is_archived);
   if (query.is_recurring !== undefined) qb = qb.where("product.recurring_interval", query.is_recurring ? "is not" : "is", null);
   if (query.visibility) qb = qb.where("product.visibility", "in", query.visibility);

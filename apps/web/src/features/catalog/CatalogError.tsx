@@ -4,7 +4,7 @@ import { LoadErrorAlert } from "../../components/QueryView";
 import { BillingApiError } from "../../lib/billing-api";
 
 /** The 422 /v1 answers a dashboard session with no active organization (it names `organization_id`). */
-export function isNoOrganizationError(error: unknown): boolean {
+function isNoOrganizationError(error: unknown): boolean {
   if (!(error instanceof BillingApiError) || error.status !== 422) return false;
   return "organization_id" in error.fieldErrors;
 }

@@ -1,6 +1,3 @@
-import { type QueryClient, useQuery } from "@tanstack/react-query";
-import { billingApi, type ListResource } from "../../lib/billing-api";
-
 // The wire shapes (snake_case, as /v1 answers) of what the catalog screens read and write; only the
 // keys the screens use are typed.
 
@@ -115,33 +112,4 @@ export interface FileRead {
   is_uploaded: boolean;
   created_at: string;
   public_url?: string;
-}
-
-/** Every billing query key starts here, so one invalidation refreshes the catalog after a change. */
-export const catalogKeys = {
-  all: ["billing"] as const,
-  products: (query?: object) => ["billing", "products", "list", query ?? {}] as const,
-  product: (id: string) => ["billing", "products", id] as const,
-  benefits: (query?: object) => ["billing", "benefits", query ?? {}] as const,
-  customFields: (query?: object) => ["billing", "custom-fields", query ?? {}] as const,
-  meters: (query?: object) => ["billing", "meters", query ?? {}] as const,
-  files: (query?: object) => ["billing", "files", query ?? {}] as const,
-};
-
-export const PAGE_SIZE = 20;
-
-/** All of a kind (the first 100), for pickers: benefits on a product, custom fields, meters. */
-export function usePickerList<T>(
-  resource: "benefits" | "custom-fields" | "meters" | "files",
-  extra: Record<string, string | boolean> = {},
-) {
-  return useQuery({
-    queryKey: ["billing", resource, { picker: true, ...extra }],
-    queryFn: () => billingApi<ListResource<T>>(`/v1/${resource}/`, { query: { limit: 100, ...extra } }),
-    select: (list) => list.items,
-  });
-}
-
-export function refreshCatalog(queryClient: QueryClient, resource?: "products" | "benefits" | "custom-fields" | "meters" | "files") {
-  return queryClient.invalidateQueries({ queryKey: resource ? ["billing", resource] : catalogKeys.all });
 }

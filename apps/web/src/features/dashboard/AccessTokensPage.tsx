@@ -2,13 +2,11 @@ import { Badge, Button, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { ConfirmActionModal } from "../../components/ConfirmActionModal";
-import { ListTable } from "../../components/ListTable";
-import { PagedListFooter } from "../../components/PagedListFooter";
-import { QueryView } from "../../components/QueryView";
 import { RowActions, RowButton } from "../../components/RowActions";
-import { billingApi } from "../../lib/billing-api";
+import { deleteBillingObject } from "../../lib/billing-api";
 import { formatDateTime } from "../../lib/format";
 import { notifySuccess } from "../../lib/notify";
+import { BillingListView } from "./BillingListView";
 import type { AccessToken } from "./billing-types";
 import { CreateAccessTokenModal } from "./CreateAccessTokenModal";
 import { DashboardLayout } from "./DashboardLayout";
@@ -30,22 +28,18 @@ export function AccessTokensPage() {
 
 function AccessTokenList({ creating, closeCreate }: { creating: boolean; closeCreate: () => void }) {
   const [page, setPage] = useState(1);
-  const tokens = useBillingList<AccessToken>("access-tokens", "/v1/organization-access-tokens/", { page, limit: PAGE_SIZE });
-  const refresh = useInvalidateBilling("access-tokens");
+  const tokens = useBillingList<AccessToken>("organization-access-tokens", { page, limit: PAGE_SIZE });
+  const refresh = useInvalidateBilling("organization-access-tokens");
   const { scopes } = useAvailableScopes();
   const [editing, setEditing] = useState<AccessToken | null>(null);
   const [deleting, setDeleting] = useState<AccessToken | null>(null);
 
   const deleteToken = async () => {
     if (!deleting) return null;
-    try {
-      await billingApi(`/v1/organization-access-tokens/${deleting.id}`, { method: "DELETE" });
-    } catch (failure) {
-      return failure as Error;
-    }
-    notifySuccess(`"${deleting.comment}" no longer works.`, "Token deleted");
-    void refresh();
-    return null;
+    return deleteBillingObject(`/v1/organization-access-tokens/${deleting.id}`, () => {
+      notifySuccess(`"${deleting.comment}" no longer works.`, "Token deleted");
+      void refresh();
+    });
   };
 
   return (
@@ -54,59 +48,47 @@ function AccessTokenList({ creating, closeCreate }: { creating: boolean; closeCr
         Applications send a token as <code>Authorization: Bearer polar_oat_…</code>. It acts for this organization with the scopes you give
         it.
       </Text>
-      <QueryView query={tokens} loadingLabel="Loading access tokens" errorTitle="Could not load the access tokens">
-        {(list) =>
-          list.items.length === 0 ? (
-            <Text c="dimmed">No access tokens yet. Create one for each application that calls the API.</Text>
-          ) : (
-            <>
-              <ListTable
-                caption="Organization access tokens"
-                columns={["Comment", "Scopes", "Expires", "Last used", "Actions"]}
-                minWidth={760}
-              >
-                {list.items.map((token) => (
-                  <Table.Tr key={token.id}>
-                    <Table.Td>{token.comment}</Table.Td>
-                    <Table.Td>
-                      <Tooltip label={token.scopes.join(", ")} multiline w={320}>
-                        <Badge variant="light">{token.scopes.length} scopes</Badge>
-                      </Tooltip>
-                    </Table.Td>
-                    <Table.Td>
-                      {token.expires_at ? formatDateTime(token.expires_at) : "Never"}
-                      {isExpired(token) && (
-                        <Badge color="red" ml="xs">
-                          Expired
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{token.last_used_at ? formatDateTime(token.last_used_at) : "Never"}</Table.Td>
-                    <Table.Td>
-                      <RowActions>
-                        <RowButton label={`Edit token ${token.comment}`} variant="default" onClick={() => setEditing(token)}>
-                          Edit
-                        </RowButton>
-                        <RowButton label={`Delete token ${token.comment}`} danger onClick={() => setDeleting(token)}>
-                          Delete
-                        </RowButton>
-                      </RowActions>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </ListTable>
-              <PagedListFooter
-                noun="Tokens"
-                shown={list.items.length}
-                total={list.pagination.total_count}
-                page={page}
-                pageSize={PAGE_SIZE}
-                onPageChange={setPage}
-              />
-            </>
-          )
-        }
-      </QueryView>
+      <BillingListView
+        query={tokens}
+        loadingLabel="Loading access tokens"
+        errorTitle="Could not load the access tokens"
+        emptyText="No access tokens yet. Create one for each application that calls the API."
+        caption="Organization access tokens"
+        columns={["Comment", "Scopes", "Expires", "Last used", "Actions"]}
+        minWidth={760}
+        noun="Tokens"
+        page={page}
+        onPageChange={setPage}
+        row={(token) => (
+          <Table.Tr key={token.id}>
+            <Table.Td>{token.comment}</Table.Td>
+            <Table.Td>
+              <Tooltip label={token.scopes.join(", ")} multiline w={320}>
+                <Badge variant="light">{token.scopes.length} scopes</Badge>
+              </Tooltip>
+            </Table.Td>
+            <Table.Td>
+              {token.expires_at ? formatDateTime(token.expires_at) : "Never"}
+              {isExpired(token) && (
+                <Badge color="red" ml="xs">
+                  Expired
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>{token.last_used_at ? formatDateTime(token.last_used_at) : "Never"}</Table.Td>
+            <Table.Td>
+              <RowActions>
+                <RowButton label={`Edit token ${token.comment}`} variant="default" onClick={() => setEditing(token)}>
+                  Edit
+                </RowButton>
+                <RowButton label={`Delete token ${token.comment}`} danger onClick={() => setDeleting(token)}>
+                  Delete
+                </RowButton>
+              </RowActions>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       <CreateAccessTokenModal opened={creating} scopes={scopes} onClose={closeCreate} onCreated={() => void refresh()} />
       {editing && (
         <EditAccessTokenModal

@@ -6,7 +6,7 @@ import { ModalActions } from "../../components/ModalActions";
 import { BillingApiError, billingApi } from "../../lib/billing-api";
 import { optionalUrlField } from "../auth/validation";
 import type { CheckoutLink, Discount } from "./billing-types";
-import { useBillingList, useProductChoices } from "./dashboard.queries";
+import { usePickerList, useProductChoices } from "./dashboard.queries";
 
 function initialValues(link: CheckoutLink | null) {
   return {
@@ -38,10 +38,10 @@ interface CheckoutLinkFormModalProps {
 
 export function CheckoutLinkFormModal({ link, onClose, onSaved }: CheckoutLinkFormModalProps) {
   const { data: productChoices } = useProductChoices();
-  const discounts = useBillingList<Discount>("discounts", "/v1/discounts/", { limit: 100 });
+  const discounts = usePickerList<Discount>("discounts");
   const discountChoices = [
     { value: "", label: "No discount" },
-    ...(discounts.data?.items ?? []).map((discount) => ({ value: discount.id, label: discount.name })),
+    ...(discounts.data ?? []).map((discount) => ({ value: discount.id, label: discount.name })),
   ];
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | null>(null);

@@ -1,12 +1,10 @@
-import { Badge, Button, CopyButton, Stack, Table, Text } from "@mantine/core";
+import { Badge, Button, CopyButton, Table } from "@mantine/core";
 import { useState } from "react";
 import { ConfirmActionModal } from "../../components/ConfirmActionModal";
-import { ListTable } from "../../components/ListTable";
-import { PagedListFooter } from "../../components/PagedListFooter";
-import { QueryView } from "../../components/QueryView";
 import { RowActions, RowButton } from "../../components/RowActions";
-import { billingApi } from "../../lib/billing-api";
+import { deleteBillingObject } from "../../lib/billing-api";
 import { notifySuccess } from "../../lib/notify";
+import { BillingListView } from "./BillingListView";
 import type { CheckoutLink } from "./billing-types";
 import { CheckoutLinkFormModal } from "./CheckoutLinkFormModal";
 import { DashboardLayout } from "./DashboardLayout";
@@ -19,79 +17,65 @@ export function CheckoutLinksPage() {
   const [editing, setEditing] = useState<CheckoutLink | "new" | null>(null);
   const [deleting, setDeleting] = useState<CheckoutLink | null>(null);
   const [page, setPage] = useState(1);
-  const links = useBillingList<CheckoutLink>("checkout-links", "/v1/checkout-links/", { page, limit: PAGE_SIZE });
+  const links = useBillingList<CheckoutLink>("checkout-links", { page, limit: PAGE_SIZE });
   const refresh = useInvalidateBilling("checkout-links");
 
   const deleteLink = async () => {
     if (!deleting) return null;
-    try {
-      await billingApi(`/v1/checkout-links/${deleting.id}`, { method: "DELETE" });
-    } catch (failure) {
-      return failure as Error;
-    }
-    notifySuccess("The checkout link no longer works.");
-    void refresh();
-    return null;
+    return deleteBillingObject(`/v1/checkout-links/${deleting.id}`, () => {
+      notifySuccess("The checkout link no longer works.");
+      void refresh();
+    });
   };
 
   return (
     <DashboardLayout title="Checkout links" actions={<Button onClick={() => setEditing("new")}>Create checkout link</Button>}>
-      <Stack gap="sm">
-        <QueryView query={links} loadingLabel="Loading checkout links" errorTitle="Could not load the checkout links">
-          {(list) =>
-            list.items.length === 0 ? (
-              <Text c="dimmed">No checkout links yet.</Text>
-            ) : (
-              <>
-                <ListTable caption="Checkout links" columns={["Label", "Products", "Discount", "Options", "Actions"]} minWidth={860}>
-                  {list.items.map((link) => (
-                    <Table.Tr key={link.id}>
-                      <Table.Td>{link.label ?? "—"}</Table.Td>
-                      <Table.Td>{link.products.map((product) => product.name).join(", ")}</Table.Td>
-                      <Table.Td>{link.discount?.name ?? "—"}</Table.Td>
-                      <Table.Td>
-                        {link.allow_discount_codes && <Badge variant="light">Codes allowed</Badge>}{" "}
-                        {link.require_billing_address && <Badge variant="light">Billing address</Badge>}
-                      </Table.Td>
-                      <Table.Td>
-                        <RowActions>
-                          <CopyButton value={link.url}>
-                            {({ copied, copy }) => (
-                              <Button
-                                size="xs"
-                                variant="light"
-                                color={copied ? "green" : undefined}
-                                aria-label={`Copy URL of ${linkName(link)}`}
-                                onClick={copy}
-                              >
-                                {copied ? "Copied" : "Copy URL"}
-                              </Button>
-                            )}
-                          </CopyButton>
-                          <RowButton label={`Edit checkout link ${linkName(link)}`} variant="default" onClick={() => setEditing(link)}>
-                            Edit
-                          </RowButton>
-                          <RowButton label={`Delete checkout link ${linkName(link)}`} danger onClick={() => setDeleting(link)}>
-                            Delete
-                          </RowButton>
-                        </RowActions>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </ListTable>
-                <PagedListFooter
-                  noun="Links"
-                  shown={list.items.length}
-                  total={list.pagination.total_count}
-                  page={page}
-                  pageSize={PAGE_SIZE}
-                  onPageChange={setPage}
-                />
-              </>
-            )
-          }
-        </QueryView>
-      </Stack>
+      <BillingListView
+        query={links}
+        loadingLabel="Loading checkout links"
+        errorTitle="Could not load the checkout links"
+        emptyText="No checkout links yet."
+        caption="Checkout links"
+        columns={["Label", "Products", "Discount", "Options", "Actions"]}
+        minWidth={860}
+        noun="Links"
+        page={page}
+        onPageChange={setPage}
+        row={(link) => (
+          <Table.Tr key={link.id}>
+            <Table.Td>{link.label ?? "—"}</Table.Td>
+            <Table.Td>{link.products.map((product) => product.name).join(", ")}</Table.Td>
+            <Table.Td>{link.discount?.name ?? "—"}</Table.Td>
+            <Table.Td>
+              {link.allow_discount_codes && <Badge variant="light">Codes allowed</Badge>}{" "}
+              {link.require_billing_address && <Badge variant="light">Billing address</Badge>}
+            </Table.Td>
+            <Table.Td>
+              <RowActions>
+                <CopyButton value={link.url}>
+                  {({ copied, copy }) => (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color={copied ? "green" : undefined}
+                      aria-label={`Copy URL of ${linkName(link)}`}
+                      onClick={copy}
+                    >
+                      {copied ? "Copied" : "Copy URL"}
+                    </Button>
+                  )}
+                </CopyButton>
+                <RowButton label={`Edit checkout link ${linkName(link)}`} variant="default" onClick={() => setEditing(link)}>
+                  Edit
+                </RowButton>
+                <RowButton label={`Delete checkout link ${linkName(link)}`} danger onClick={() => setDeleting(link)}>
+                  Delete
+                </RowButton>
+              </RowActions>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       {editing && (
         <CheckoutLinkFormModal
           key={editing === "new" ? "new" : editing.id}

@@ -1,11 +1,9 @@
-import { Button, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Button, Stack, Table, TextInput } from "@mantine/core";
 import { useDebouncedValue, useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
-import { ListTable } from "../../components/ListTable";
 import { AnchorLink } from "../../components/links";
-import { PagedListFooter } from "../../components/PagedListFooter";
-import { QueryView } from "../../components/QueryView";
 import { formatDateTime } from "../../lib/format";
+import { BillingListView } from "./BillingListView";
 import type { Customer } from "./billing-types";
 import { CreateCustomerModal } from "./CreateCustomerModal";
 import { DashboardLayout } from "./DashboardLayout";
@@ -27,7 +25,7 @@ function CustomerList() {
   const [search, setSearch] = useState("");
   const [query] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
-  const customers = useBillingList<Customer>("customers", "/v1/customers/", { query: query || undefined, page, limit: PAGE_SIZE });
+  const customers = useBillingList<Customer>("customers", { query: query || undefined, page, limit: PAGE_SIZE });
 
   return (
     <Stack gap="sm">
@@ -41,38 +39,30 @@ function CustomerList() {
         }}
         maw={420}
       />
-      <QueryView query={customers} loadingLabel="Loading customers" errorTitle="Could not load the customers">
-        {(list) =>
-          list.items.length === 0 ? (
-            <Text c="dimmed">{query ? "No customer matches this search." : "No customers yet."}</Text>
-          ) : (
-            <>
-              <ListTable caption="Customers" columns={["Email", "Name", "External ID", "Created"]} minWidth={640}>
-                {list.items.map((customer) => (
-                  <Table.Tr key={customer.id}>
-                    <Table.Td>
-                      <AnchorLink to="/dashboard/customers/$id" params={{ id: customer.id }}>
-                        {customer.email ?? customer.id}
-                      </AnchorLink>
-                    </Table.Td>
-                    <Table.Td>{customer.name ?? "—"}</Table.Td>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>{customer.external_id ?? "—"}</Table.Td>
-                    <Table.Td>{formatDateTime(customer.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </ListTable>
-              <PagedListFooter
-                noun="Customers"
-                shown={list.items.length}
-                total={list.pagination.total_count}
-                page={page}
-                pageSize={PAGE_SIZE}
-                onPageChange={setPage}
-              />
-            </>
-          )
-        }
-      </QueryView>
+      <BillingListView
+        query={customers}
+        loadingLabel="Loading customers"
+        errorTitle="Could not load the customers"
+        emptyText={query ? "No customer matches this search." : "No customers yet."}
+        caption="Customers"
+        columns={["Email", "Name", "External ID", "Created"]}
+        minWidth={640}
+        noun="Customers"
+        page={page}
+        onPageChange={setPage}
+        row={(customer) => (
+          <Table.Tr key={customer.id}>
+            <Table.Td>
+              <AnchorLink to="/dashboard/customers/$id" params={{ id: customer.id }}>
+                {customer.email ?? customer.id}
+              </AnchorLink>
+            </Table.Td>
+            <Table.Td>{customer.name ?? "—"}</Table.Td>
+            <Table.Td style={{ overflowWrap: "anywhere" }}>{customer.external_id ?? "—"}</Table.Td>
+            <Table.Td>{formatDateTime(customer.created_at)}</Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }

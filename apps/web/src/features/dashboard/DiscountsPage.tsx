@@ -1,20 +1,18 @@
-import { Badge, Button, Stack, Table, Text } from "@mantine/core";
+import { Badge, Button, Table } from "@mantine/core";
 import { useState } from "react";
 import { ConfirmActionModal } from "../../components/ConfirmActionModal";
-import { ListTable } from "../../components/ListTable";
-import { PagedListFooter } from "../../components/PagedListFooter";
-import { QueryView } from "../../components/QueryView";
 import { RowActions, RowButton } from "../../components/RowActions";
-import { billingApi } from "../../lib/billing-api";
+import { deleteBillingObject } from "../../lib/billing-api";
 import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { notifySuccess } from "../../lib/notify";
+import { BillingListView } from "./BillingListView";
 import type { Discount } from "./billing-types";
 import { DashboardLayout } from "./DashboardLayout";
 import { DiscountFormModal } from "./DiscountFormModal";
 import { PAGE_SIZE, useBillingList, useInvalidateBilling } from "./dashboard.queries";
 
-export function describeDiscount(discount: Discount): string {
+function describeDiscount(discount: Discount): string {
   const off =
     discount.type === "percentage"
       ? `${(discount.basis_points ?? 0) / 100}% off`
@@ -28,76 +26,58 @@ export function DiscountsPage() {
   const [editing, setEditing] = useState<Discount | "new" | null>(null);
   const [deleting, setDeleting] = useState<Discount | null>(null);
   const [page, setPage] = useState(1);
-  const discounts = useBillingList<Discount>("discounts", "/v1/discounts/", { page, limit: PAGE_SIZE });
+  const discounts = useBillingList<Discount>("discounts", { page, limit: PAGE_SIZE });
   const refresh = useInvalidateBilling("discounts");
 
   const deleteDiscount = async () => {
     if (!deleting) return null;
-    try {
-      await billingApi(`/v1/discounts/${deleting.id}`, { method: "DELETE" });
-    } catch (failure) {
-      return failure as Error;
-    }
-    notifySuccess(`"${deleting.name}" is deleted.`);
-    void refresh();
-    return null;
+    return deleteBillingObject(`/v1/discounts/${deleting.id}`, () => {
+      notifySuccess(`"${deleting.name}" is deleted.`);
+      void refresh();
+    });
   };
 
   return (
     <DashboardLayout title="Discounts" actions={<Button onClick={() => setEditing("new")}>Create discount</Button>}>
-      <Stack gap="sm">
-        <QueryView query={discounts} loadingLabel="Loading discounts" errorTitle="Could not load the discounts">
-          {(list) =>
-            list.items.length === 0 ? (
-              <Text c="dimmed">No discounts yet.</Text>
-            ) : (
-              <>
-                <ListTable
-                  caption="Discounts"
-                  columns={["Name", "Code", "Discount", "Redemptions", "Valid", "Products", "Actions"]}
-                  minWidth={900}
-                >
-                  {list.items.map((discount) => (
-                    <Table.Tr key={discount.id}>
-                      <Table.Td>{discount.name}</Table.Td>
-                      <Table.Td>{discount.code ? <Badge variant="outline">{discount.code}</Badge> : "—"}</Table.Td>
-                      <Table.Td>{describeDiscount(discount)}</Table.Td>
-                      <Table.Td>
-                        {discount.redemptions_count}
-                        {discount.max_redemptions !== null && ` / ${discount.max_redemptions}`}
-                      </Table.Td>
-                      <Table.Td>
-                        {discount.starts_at || discount.ends_at
-                          ? `${formatDateTime(discount.starts_at)} → ${formatDateTime(discount.ends_at)}`
-                          : "Always"}
-                      </Table.Td>
-                      <Table.Td>{discount.products.length ? discount.products.map((product) => product.name).join(", ") : "All"}</Table.Td>
-                      <Table.Td>
-                        <RowActions>
-                          <RowButton label={`Edit discount ${discount.name}`} variant="default" onClick={() => setEditing(discount)}>
-                            Edit
-                          </RowButton>
-                          <RowButton label={`Delete discount ${discount.name}`} danger onClick={() => setDeleting(discount)}>
-                            Delete
-                          </RowButton>
-                        </RowActions>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </ListTable>
-                <PagedListFooter
-                  noun="Discounts"
-                  shown={list.items.length}
-                  total={list.pagination.total_count}
-                  page={page}
-                  pageSize={PAGE_SIZE}
-                  onPageChange={setPage}
-                />
-              </>
-            )
-          }
-        </QueryView>
-      </Stack>
+      <BillingListView
+        query={discounts}
+        loadingLabel="Loading discounts"
+        errorTitle="Could not load the discounts"
+        emptyText="No discounts yet."
+        caption="Discounts"
+        columns={["Name", "Code", "Discount", "Redemptions", "Valid", "Products", "Actions"]}
+        minWidth={900}
+        noun="Discounts"
+        page={page}
+        onPageChange={setPage}
+        row={(discount) => (
+          <Table.Tr key={discount.id}>
+            <Table.Td>{discount.name}</Table.Td>
+            <Table.Td>{discount.code ? <Badge variant="outline">{discount.code}</Badge> : "—"}</Table.Td>
+            <Table.Td>{describeDiscount(discount)}</Table.Td>
+            <Table.Td>
+              {discount.redemptions_count}
+              {discount.max_redemptions !== null && ` / ${discount.max_redemptions}`}
+            </Table.Td>
+            <Table.Td>
+              {discount.starts_at || discount.ends_at
+                ? `${formatDateTime(discount.starts_at)} → ${formatDateTime(discount.ends_at)}`
+                : "Always"}
+            </Table.Td>
+            <Table.Td>{discount.products.length ? discount.products.map((product) => product.name).join(", ") : "All"}</Table.Td>
+            <Table.Td>
+              <RowActions>
+                <RowButton label={`Edit discount ${discount.name}`} variant="default" onClick={() => setEditing(discount)}>
+                  Edit
+                </RowButton>
+                <RowButton label={`Delete discount ${discount.name}`} danger onClick={() => setDeleting(discount)}>
+                  Delete
+                </RowButton>
+              </RowActions>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       {editing && (
         <DiscountFormModal
           key={editing === "new" ? "new" : editing.id}

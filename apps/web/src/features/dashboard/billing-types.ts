@@ -1,3 +1,5 @@
+import type { Product } from "../catalog/catalog.api";
+
 // The /v1 wire shapes the dashboard reads (Polar's, snake_case), reduced to the keys it shows or edits.
 
 export type Metadata = Record<string, string | number | boolean>;
@@ -49,11 +51,8 @@ export interface CustomerState extends Customer {
   active_meters: Record<string, unknown>[];
 }
 
-export interface ProductSummary {
-  id: string;
-  name: string;
-  is_archived: boolean;
-}
+/** Discounts and checkout links carry whole products; the dashboard reads these keys of them. */
+export type ProductSummary = Pick<Product, "id" | "name" | "is_archived">;
 
 export interface Discount {
   id: string;

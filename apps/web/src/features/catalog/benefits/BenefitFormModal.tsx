@@ -6,8 +6,9 @@ import { ActionErrorAlert } from "../../../components/ActionErrorAlert";
 import { ModalActions } from "../../../components/ModalActions";
 import { billingApi } from "../../../lib/billing-api";
 import { notifySuccess } from "../../../lib/notify";
+import { refreshBilling, usePickerList } from "../../dashboard/dashboard.queries";
 import { formFailure } from "../CatalogError";
-import { BENEFIT_TYPE_LABELS, BENEFIT_TYPES, type Benefit, type FileRead, type Meter, refreshCatalog, usePickerList } from "../catalog.api";
+import { BENEFIT_TYPE_LABELS, BENEFIT_TYPES, type Benefit, type FileRead, type Meter } from "../catalog.api";
 import { benefitFormValues, benefitProperties, validateBenefit } from "./benefit-form";
 
 /** Creates a benefit of any type, or edits one (its type is fixed once created). */
@@ -34,7 +35,7 @@ export function BenefitFormModal({ opened, benefit, onClose }: { opened: boolean
     try {
       if (benefit) await billingApi<Benefit>(`/v1/benefits/${benefit.id}`, { method: "PATCH", body });
       else await billingApi<Benefit>("/v1/benefits/", { method: "POST", body });
-      await Promise.all([refreshCatalog(queryClient, "benefits"), refreshCatalog(queryClient, "products")]);
+      await Promise.all([refreshBilling(queryClient, "benefits"), refreshBilling(queryClient, "products")]);
       notifySuccess(benefit ? "The benefit was saved." : "The benefit was created.");
       close();
     } catch (failure) {

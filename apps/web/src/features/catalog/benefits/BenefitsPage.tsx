@@ -1,17 +1,16 @@
-import { Badge, Button, Select, Stack, Table, Text } from "@mantine/core";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Badge, Button, Select, Stack, Table } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmActionModal } from "../../../components/ConfirmActionModal";
-import { ListTable } from "../../../components/ListTable";
-import { PagedListFooter } from "../../../components/PagedListFooter";
-import { QueryView } from "../../../components/QueryView";
 import { RowActions, RowButton } from "../../../components/RowActions";
-import { billingApi, type ListResource } from "../../../lib/billing-api";
+import { deleteBillingObject } from "../../../lib/billing-api";
 import { formatDateTime } from "../../../lib/format";
 import { notifySuccess } from "../../../lib/notify";
+import { BillingListView } from "../../dashboard/BillingListView";
 import { DashboardLayout } from "../../dashboard/DashboardLayout";
-import { CatalogError, formFailure } from "../CatalogError";
-import { BENEFIT_TYPE_LABELS, BENEFIT_TYPES, type Benefit, catalogKeys, PAGE_SIZE, refreshCatalog } from "../catalog.api";
+import { PAGE_SIZE, refreshBilling, useBillingList } from "../../dashboard/dashboard.queries";
+import { CatalogError } from "../CatalogError";
+import { BENEFIT_TYPE_LABELS, BENEFIT_TYPES, type Benefit } from "../catalog.api";
 import { BenefitFormModal } from "./BenefitFormModal";
 
 export function BenefitsPage() {
@@ -31,23 +30,14 @@ function BenefitList() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Benefit | null>(null);
   const [deleting, setDeleting] = useState<Benefit | null>(null);
-  const params = { type: type ?? undefined, page, limit: PAGE_SIZE };
-  const benefits = useQuery({
-    queryKey: catalogKeys.benefits(params),
-    queryFn: () => billingApi<ListResource<Benefit>>("/v1/benefits/", { query: params }),
-    placeholderData: keepPreviousData,
-  });
+  const benefits = useBillingList<Benefit>("benefits", { type: type ?? undefined, page, limit: PAGE_SIZE });
 
   const remove = async () => {
     if (!deleting) return null;
-    try {
-      await billingApi<undefined>(`/v1/benefits/${deleting.id}`, { method: "DELETE" });
-      await refreshCatalog(queryClient);
+    return deleteBillingObject(`/v1/benefits/${deleting.id}`, async () => {
+      await refreshBilling(queryClient);
       notifySuccess(`${deleting.description} was deleted.`);
-      return null;
-    } catch (error) {
-      return { message: formFailure(error).message };
-    }
+    });
   };
 
   return (
@@ -64,51 +54,39 @@ function BenefitList() {
         }}
         w={260}
       />
-      <QueryView
+      <BillingListView
         query={benefits}
         loadingLabel="Loading benefits"
         renderError={(error) => <CatalogError error={error} title="Could not load benefits" />}
-      >
-        {(list) =>
-          list.items.length === 0 ? (
-            <Text c="dimmed">No benefits yet. A benefit is what customers get with a product: a license key, files, access…</Text>
-          ) : (
-            <Stack gap="sm">
-              <ListTable caption="Benefits" columns={["Description", "Type", "Created", "Actions"]} minWidth={600}>
-                {list.items.map((benefit) => (
-                  <Table.Tr key={benefit.id}>
-                    <Table.Td>{benefit.description}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light">{BENEFIT_TYPE_LABELS[benefit.type] ?? benefit.type}</Badge>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(benefit.created_at)}</Table.Td>
-                    <Table.Td>
-                      <RowActions>
-                        <RowButton label={`Edit ${benefit.description}`} onClick={() => setEditing(benefit)}>
-                          Edit
-                        </RowButton>
-                        {benefit.deletable !== false && (
-                          <RowButton label={`Delete ${benefit.description}`} danger onClick={() => setDeleting(benefit)}>
-                            Delete
-                          </RowButton>
-                        )}
-                      </RowActions>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </ListTable>
-              <PagedListFooter
-                noun="Benefits"
-                shown={list.items.length}
-                total={list.pagination.total_count}
-                page={page}
-                pageSize={PAGE_SIZE}
-                onPageChange={setPage}
-              />
-            </Stack>
-          )
-        }
-      </QueryView>
+        emptyText="No benefits yet. A benefit is what customers get with a product: a license key, files, access…"
+        caption="Benefits"
+        columns={["Description", "Type", "Created", "Actions"]}
+        minWidth={600}
+        noun="Benefits"
+        page={page}
+        onPageChange={setPage}
+        row={(benefit) => (
+          <Table.Tr key={benefit.id}>
+            <Table.Td>{benefit.description}</Table.Td>
+            <Table.Td>
+              <Badge variant="light">{BENEFIT_TYPE_LABELS[benefit.type] ?? benefit.type}</Badge>
+            </Table.Td>
+            <Table.Td>{formatDateTime(benefit.created_at)}</Table.Td>
+            <Table.Td>
+              <RowActions>
+                <RowButton label={`Edit ${benefit.description}`} onClick={() => setEditing(benefit)}>
+                  Edit
+                </RowButton>
+                {benefit.deletable !== false && (
+                  <RowButton label={`Delete ${benefit.description}`} danger onClick={() => setDeleting(benefit)}>
+                    Delete
+                  </RowButton>
+                )}
+              </RowActions>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       {editing && <BenefitFormModal key={editing.id} opened benefit={editing} onClose={() => setEditing(null)} />}
       <ConfirmActionModal
         opened={deleting !== null}

@@ -6,8 +6,9 @@ import { ActionErrorAlert } from "../../../components/ActionErrorAlert";
 import { ModalActions } from "../../../components/ModalActions";
 import { billingApi } from "../../../lib/billing-api";
 import { notifySuccess } from "../../../lib/notify";
+import { refreshBilling } from "../../dashboard/dashboard.queries";
 import { formFailure } from "../CatalogError";
-import { CUSTOM_FIELD_TYPES, type CustomField, type CustomFieldType, refreshCatalog } from "../catalog.api";
+import { CUSTOM_FIELD_TYPES, type CustomField, type CustomFieldType } from "../catalog.api";
 
 const TYPE_LABELS: Record<CustomFieldType, string> = {
   text: "Text",
@@ -85,7 +86,7 @@ export function CustomFieldFormModal({ field, onClose }: { field?: CustomField; 
     try {
       if (field) await billingApi<CustomField>(`/v1/custom-fields/${field.id}`, { method: "PATCH", body });
       else await billingApi<CustomField>("/v1/custom-fields/", { method: "POST", body });
-      await refreshCatalog(queryClient, "custom-fields");
+      await refreshBilling(queryClient, "custom-fields");
       notifySuccess(field ? "The custom field was saved." : "The custom field was created.");
       onClose();
     } catch (failure) {

@@ -1,17 +1,16 @@
-import { Badge, Button, Select, Stack, Table, Text } from "@mantine/core";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Badge, Button, Select, Stack, Table } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmActionModal } from "../../../components/ConfirmActionModal";
-import { ListTable } from "../../../components/ListTable";
-import { PagedListFooter } from "../../../components/PagedListFooter";
-import { QueryView } from "../../../components/QueryView";
 import { RowActions, RowButton } from "../../../components/RowActions";
-import { billingApi, type ListResource } from "../../../lib/billing-api";
+import { deleteBillingObject } from "../../../lib/billing-api";
 import { formatDateTime } from "../../../lib/format";
 import { notifySuccess } from "../../../lib/notify";
+import { BillingListView } from "../../dashboard/BillingListView";
 import { DashboardLayout } from "../../dashboard/DashboardLayout";
-import { CatalogError, formFailure } from "../CatalogError";
-import { CUSTOM_FIELD_TYPES, type CustomField, catalogKeys, PAGE_SIZE, refreshCatalog } from "../catalog.api";
+import { PAGE_SIZE, refreshBilling, useBillingList } from "../../dashboard/dashboard.queries";
+import { CatalogError } from "../CatalogError";
+import { CUSTOM_FIELD_TYPES, type CustomField } from "../catalog.api";
 import { CustomFieldFormModal } from "./CustomFieldFormModal";
 
 export function CustomFieldsPage() {
@@ -30,23 +29,14 @@ function CustomFieldList() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<CustomField | null>(null);
   const [deleting, setDeleting] = useState<CustomField | null>(null);
-  const params = { type: type ?? undefined, page, limit: PAGE_SIZE };
-  const fields = useQuery({
-    queryKey: catalogKeys.customFields(params),
-    queryFn: () => billingApi<ListResource<CustomField>>("/v1/custom-fields/", { query: params }),
-    placeholderData: keepPreviousData,
-  });
+  const fields = useBillingList<CustomField>("custom-fields", { type: type ?? undefined, page, limit: PAGE_SIZE });
 
   const remove = async () => {
     if (!deleting) return null;
-    try {
-      await billingApi<undefined>(`/v1/custom-fields/${deleting.id}`, { method: "DELETE" });
-      await refreshCatalog(queryClient);
+    return deleteBillingObject(`/v1/custom-fields/${deleting.id}`, async () => {
+      await refreshBilling(queryClient);
       notifySuccess(`${deleting.name} was deleted.`);
-      return null;
-    } catch (error) {
-      return { message: formFailure(error).message };
-    }
+    });
   };
 
   return (
@@ -63,52 +53,40 @@ function CustomFieldList() {
         }}
         w={220}
       />
-      <QueryView
+      <BillingListView
         query={fields}
         loadingLabel="Loading custom fields"
         renderError={(error) => <CatalogError error={error} title="Could not load custom fields" />}
-      >
-        {(list) =>
-          list.items.length === 0 ? (
-            <Text c="dimmed">No custom fields yet. They add questions to the checkout (a company name, a VAT number…).</Text>
-          ) : (
-            <Stack gap="sm">
-              <ListTable caption="Custom fields" columns={["Name", "Slug", "Type", "Created", "Actions"]} minWidth={640}>
-                {list.items.map((field) => (
-                  <Table.Tr key={field.id}>
-                    <Table.Td>{field.name}</Table.Td>
-                    <Table.Td>
-                      <code>{field.slug}</code>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light">{field.type}</Badge>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(field.created_at)}</Table.Td>
-                    <Table.Td>
-                      <RowActions>
-                        <RowButton label={`Edit ${field.name}`} onClick={() => setEditing(field)}>
-                          Edit
-                        </RowButton>
-                        <RowButton label={`Delete ${field.name}`} danger onClick={() => setDeleting(field)}>
-                          Delete
-                        </RowButton>
-                      </RowActions>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </ListTable>
-              <PagedListFooter
-                noun="Custom fields"
-                shown={list.items.length}
-                total={list.pagination.total_count}
-                page={page}
-                pageSize={PAGE_SIZE}
-                onPageChange={setPage}
-              />
-            </Stack>
-          )
-        }
-      </QueryView>
+        emptyText="No custom fields yet. They add questions to the checkout (a company name, a VAT number…)."
+        caption="Custom fields"
+        columns={["Name", "Slug", "Type", "Created", "Actions"]}
+        minWidth={640}
+        noun="Custom fields"
+        page={page}
+        onPageChange={setPage}
+        row={(field) => (
+          <Table.Tr key={field.id}>
+            <Table.Td>{field.name}</Table.Td>
+            <Table.Td>
+              <code>{field.slug}</code>
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light">{field.type}</Badge>
+            </Table.Td>
+            <Table.Td>{formatDateTime(field.created_at)}</Table.Td>
+            <Table.Td>
+              <RowActions>
+                <RowButton label={`Edit ${field.name}`} onClick={() => setEditing(field)}>
+                  Edit
+                </RowButton>
+                <RowButton label={`Delete ${field.name}`} danger onClick={() => setDeleting(field)}>
+                  Delete
+                </RowButton>
+              </RowActions>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       {editing && <CustomFieldFormModal key={editing.id} field={editing} onClose={() => setEditing(null)} />}
       <ConfirmActionModal
         opened={deleting !== null}

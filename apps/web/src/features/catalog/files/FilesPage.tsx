@@ -1,16 +1,15 @@
-import { Alert, Badge, FileInput, Stack, Table, Text } from "@mantine/core";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Alert, Badge, FileInput, Stack, Table } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmActionModal } from "../../../components/ConfirmActionModal";
-import { ListTable } from "../../../components/ListTable";
-import { PagedListFooter } from "../../../components/PagedListFooter";
-import { QueryView } from "../../../components/QueryView";
 import { RowActions, RowButton } from "../../../components/RowActions";
-import { billingApi, type ListResource } from "../../../lib/billing-api";
+import { deleteBillingObject } from "../../../lib/billing-api";
 import { notifySuccess } from "../../../lib/notify";
+import { BillingListView } from "../../dashboard/BillingListView";
 import { DashboardLayout } from "../../dashboard/DashboardLayout";
+import { PAGE_SIZE, refreshBilling, useBillingList } from "../../dashboard/dashboard.queries";
 import { CatalogError, formFailure } from "../CatalogError";
-import { catalogKeys, type FileRead, PAGE_SIZE, refreshCatalog } from "../catalog.api";
+import type { FileRead } from "../catalog.api";
 import { uploadFile } from "./upload";
 
 const SERVICE_LABELS: Record<FileRead["service"], string> = {
@@ -33,12 +32,7 @@ function FileList() {
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<FileRead | null>(null);
-  const params = { page, limit: PAGE_SIZE };
-  const files = useQuery({
-    queryKey: catalogKeys.files(params),
-    queryFn: () => billingApi<ListResource<FileRead>>("/v1/files/", { query: params }),
-    placeholderData: keepPreviousData,
-  });
+  const files = useBillingList<FileRead>("files", { page, limit: PAGE_SIZE });
 
   const upload = async (file: File | null) => {
     if (!file) return;
@@ -46,7 +40,7 @@ function FileList() {
     setUploadError(null);
     try {
       const uploaded = await uploadFile(file, "downloadable");
-      await refreshCatalog(queryClient, "files");
+      await refreshBilling(queryClient, "files");
       notifySuccess(`${uploaded.name} was uploaded.`);
     } catch (error) {
       setUploadError(formFailure(error).message);
@@ -57,14 +51,10 @@ function FileList() {
 
   const remove = async () => {
     if (!deleting) return null;
-    try {
-      await billingApi<undefined>(`/v1/files/${deleting.id}`, { method: "DELETE" });
-      await refreshCatalog(queryClient, "files");
+    return deleteBillingObject(`/v1/files/${deleting.id}`, async () => {
+      await refreshBilling(queryClient, "files");
       notifySuccess(`${deleting.name} was deleted.`);
-      return null;
-    } catch (error) {
-      return { message: formFailure(error).message };
-    }
+    });
   };
 
   return (
@@ -83,47 +73,35 @@ function FileList() {
         onChange={(file) => void upload(file)}
         maw={420}
       />
-      <QueryView
+      <BillingListView
         query={files}
         loadingLabel="Loading files"
         renderError={(error) => <CatalogError error={error} title="Could not load files" />}
-      >
-        {(list) =>
-          list.items.length === 0 ? (
-            <Text c="dimmed">No files yet.</Text>
-          ) : (
-            <Stack gap="sm">
-              <ListTable caption="Files" columns={["Name", "Kind", "Size", "Type", "Actions"]} minWidth={640}>
-                {list.items.map((file) => (
-                  <Table.Tr key={file.id}>
-                    <Table.Td style={{ overflowWrap: "anywhere" }}>
-                      {file.name} {!file.is_uploaded && <Badge color="yellow">Incomplete upload</Badge>}
-                    </Table.Td>
-                    <Table.Td>{SERVICE_LABELS[file.service] ?? file.service}</Table.Td>
-                    <Table.Td>{file.size_readable}</Table.Td>
-                    <Table.Td>{file.mime_type}</Table.Td>
-                    <Table.Td>
-                      <RowActions>
-                        <RowButton label={`Delete ${file.name}`} danger onClick={() => setDeleting(file)}>
-                          Delete
-                        </RowButton>
-                      </RowActions>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </ListTable>
-              <PagedListFooter
-                noun="Files"
-                shown={list.items.length}
-                total={list.pagination.total_count}
-                page={page}
-                pageSize={PAGE_SIZE}
-                onPageChange={setPage}
-              />
-            </Stack>
-          )
-        }
-      </QueryView>
+        emptyText="No files yet."
+        caption="Files"
+        columns={["Name", "Kind", "Size", "Type", "Actions"]}
+        minWidth={640}
+        noun="Files"
+        page={page}
+        onPageChange={setPage}
+        row={(file) => (
+          <Table.Tr key={file.id}>
+            <Table.Td style={{ overflowWrap: "anywhere" }}>
+              {file.name} {!file.is_uploaded && <Badge color="yellow">Incomplete upload</Badge>}
+            </Table.Td>
+            <Table.Td>{SERVICE_LABELS[file.service] ?? file.service}</Table.Td>
+            <Table.Td>{file.size_readable}</Table.Td>
+            <Table.Td>{file.mime_type}</Table.Td>
+            <Table.Td>
+              <RowActions>
+                <RowButton label={`Delete ${file.name}`} danger onClick={() => setDeleting(file)}>
+                  Delete
+                </RowButton>
+              </RowActions>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
       <ConfirmActionModal
         opened={deleting !== null}
         title="Delete file"

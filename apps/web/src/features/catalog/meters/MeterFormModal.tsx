@@ -5,8 +5,9 @@ import { ActionErrorAlert } from "../../../components/ActionErrorAlert";
 import { ModalActions } from "../../../components/ModalActions";
 import { billingApi } from "../../../lib/billing-api";
 import { notifySuccess } from "../../../lib/notify";
+import { refreshBilling } from "../../dashboard/dashboard.queries";
 import { formFailure } from "../CatalogError";
-import { type Meter, type MeterAggregation, type MeterFilter, refreshCatalog } from "../catalog.api";
+import type { Meter, MeterAggregation, MeterFilter } from "../catalog.api";
 import { emptyClause, FilterBuilder, filterError } from "./FilterBuilder";
 
 const AGGREGATIONS = [
@@ -45,7 +46,7 @@ export function MeterFormModal({ meter, onClose }: { meter?: Meter; onClose: () 
     try {
       if (meter) await billingApi<Meter>(`/v1/meters/${meter.id}`, { method: "PATCH", body });
       else await billingApi<Meter>("/v1/meters/", { method: "POST", body });
-      await refreshCatalog(queryClient, "meters");
+      await refreshBilling(queryClient, "meters");
       notifySuccess(meter ? "The meter was saved." : "The meter was created.");
       onClose();
     } catch (error) {

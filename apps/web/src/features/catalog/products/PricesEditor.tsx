@@ -1,6 +1,7 @@
 import { Button, Card, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { formatMoney, moneyInputError, parseMoneyInput } from "../../../lib/money";
-import { type Meter, type ProductPrice, type RecurringInterval, usePickerList } from "../catalog.api";
+import { usePickerList } from "../../dashboard/dashboard.queries";
+import type { Meter, ProductPrice, RecurringInterval } from "../catalog.api";
 import { describePrice } from "./price-text";
 
 // A product's prices as the form holds them: existing prices are kept by id (Polar archives the ones

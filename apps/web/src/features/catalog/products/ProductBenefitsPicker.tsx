@@ -1,6 +1,7 @@
 import { MultiSelect, Text } from "@mantine/core";
 import { AnchorLink } from "../../../components/links";
-import { BENEFIT_TYPE_LABELS, type Benefit, usePickerList } from "../catalog.api";
+import { usePickerList } from "../../dashboard/dashboard.queries";
+import { BENEFIT_TYPE_LABELS, type Benefit } from "../catalog.api";
 
 /** Which benefits buying the product grants; saved with POST /v1/products/{id}/benefits. */
 export function ProductBenefitsPicker({ value, onChange }: { value: string[]; onChange: (ids: string[]) => void }) {

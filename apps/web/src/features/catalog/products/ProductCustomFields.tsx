@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { type CustomField, usePickerList } from "../catalog.api";
+import { usePickerList } from "../../dashboard/dashboard.queries";
+import type { CustomField } from "../catalog.api";
 
 export interface AttachedFieldDraft {
   custom_field_id: string;

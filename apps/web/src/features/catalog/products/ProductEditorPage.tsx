@@ -8,8 +8,9 @@ import { PageLoader } from "../../../components/PageLoader";
 import { billingApi } from "../../../lib/billing-api";
 import { notifySuccess } from "../../../lib/notify";
 import { DashboardLayout } from "../../dashboard/DashboardLayout";
+import { refreshBilling, useBillingKey } from "../../dashboard/dashboard.queries";
 import { CatalogError, formFailure } from "../CatalogError";
-import { catalogKeys, type Product, type RecurringInterval, refreshCatalog } from "../catalog.api";
+import type { Product, RecurringInterval } from "../catalog.api";
 import { existingPriceDraft, newPriceDraft, type PriceDraft, PricesEditor, pricesPayload, validatePrices } from "./PricesEditor";
 import { ProductBenefitsPicker } from "./ProductBenefitsPicker";
 import { type AttachedFieldDraft, ProductCustomFields } from "./ProductCustomFields";
@@ -22,7 +23,7 @@ type Billing = "one_time" | "month" | "year";
 export function ProductEditorPage({ id }: { id: string }) {
   const creating = id === "new";
   const product = useQuery({
-    queryKey: catalogKeys.product(id),
+    queryKey: useBillingKey("products", "detail", id),
     queryFn: () => billingApi<Product>(`/v1/products/${id}`),
     enabled: !creating,
   });
@@ -98,7 +99,7 @@ function ProductForm({ product }: { product?: Product }) {
       if (before.join() !== benefitIds.join()) {
         await billingApi<Product>(`/v1/products/${saved.id}/benefits`, { method: "POST", body: { benefits: benefitIds } });
       }
-      await refreshCatalog(queryClient, "products");
+      await refreshBilling(queryClient, "products");
       notifySuccess(product ? `${saved.name} was saved.` : `${saved.name} was created.`);
       if (!product) await navigate({ to: "/dashboard/products/$id", params: { id: saved.id } });
     } catch (error) {
@@ -114,7 +115,7 @@ function ProductForm({ product }: { product?: Product }) {
     if (!product) return null;
     try {
       await billingApi<Product>(`/v1/products/${product.id}`, { method: "PATCH", body: { is_archived: archived } });
-      await refreshCatalog(queryClient, "products");
+      await refreshBilling(queryClient, "products");
       notifySuccess(archived ? `${product.name} was archived.` : `${product.name} is active again.`);
       return null;
     } catch (error) {

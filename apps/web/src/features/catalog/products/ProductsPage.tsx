@@ -1,16 +1,13 @@
-import { Badge, Group, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Badge, Group, Select, Stack, Table, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ListTable } from "../../../components/ListTable";
 import { AnchorLink, ButtonLink } from "../../../components/links";
-import { PagedListFooter } from "../../../components/PagedListFooter";
-import { QueryView } from "../../../components/QueryView";
-import { billingApi, type ListResource } from "../../../lib/billing-api";
 import { formatDateTime } from "../../../lib/format";
+import { BillingListView } from "../../dashboard/BillingListView";
 import { DashboardLayout } from "../../dashboard/DashboardLayout";
+import { PAGE_SIZE, useBillingList } from "../../dashboard/dashboard.queries";
 import { CatalogError } from "../CatalogError";
-import { catalogKeys, PAGE_SIZE, type Product } from "../catalog.api";
+import type { Product } from "../catalog.api";
 import { describePrice, intervalLabel } from "./price-text";
 
 type Status = "active" | "archived" | "all";
@@ -35,17 +32,12 @@ function ProductList() {
   const [query] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<Status>("active");
   const [page, setPage] = useState(1);
-  const params = {
+  const products = useBillingList<Product>("products", {
     query,
     is_archived: status === "all" ? undefined : status === "archived",
     page,
     limit: PAGE_SIZE,
     sorting: "-created_at",
-  };
-  const products = useQuery({
-    queryKey: catalogKeys.products(params),
-    queryFn: () => billingApi<ListResource<Product>>("/v1/products/", { query: params }),
-    placeholderData: keepPreviousData,
   });
 
   return (
@@ -77,51 +69,39 @@ function ProductList() {
           w={160}
         />
       </Group>
-      <QueryView
+      <BillingListView
         query={products}
         loadingLabel="Loading products"
         renderError={(error) => <CatalogError error={error} title="Could not load products" />}
-      >
-        {(list) =>
-          list.items.length === 0 ? (
-            <Text c="dimmed">{query || status !== "active" ? "No products match." : "No products yet. Create your first one."}</Text>
-          ) : (
-            <Stack gap="sm">
-              <ListTable caption="Products" columns={["Product", "Billing", "Prices", "Benefits", "Created"]} minWidth={640}>
-                {list.items.map((product) => (
-                  <Table.Tr key={product.id}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <AnchorLink to="/dashboard/products/$id" params={{ id: product.id }}>
-                          {product.name}
-                        </AnchorLink>
-                        {product.is_archived && <Badge color="gray">Archived</Badge>}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{intervalLabel(product.recurring_interval, product.recurring_interval_count)}</Table.Td>
-                    <Table.Td>
-                      {product.prices
-                        .filter((price) => !price.is_archived)
-                        .map((price) => describePrice(price, product.recurring_interval))
-                        .join(", ") || "—"}
-                    </Table.Td>
-                    <Table.Td>{product.benefits.length}</Table.Td>
-                    <Table.Td>{formatDateTime(product.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </ListTable>
-              <PagedListFooter
-                noun="Products"
-                shown={list.items.length}
-                total={list.pagination.total_count}
-                page={page}
-                pageSize={PAGE_SIZE}
-                onPageChange={setPage}
-              />
-            </Stack>
-          )
-        }
-      </QueryView>
+        emptyText={query || status !== "active" ? "No products match." : "No products yet. Create your first one."}
+        caption="Products"
+        columns={["Product", "Billing", "Prices", "Benefits", "Created"]}
+        minWidth={640}
+        noun="Products"
+        page={page}
+        onPageChange={setPage}
+        row={(product) => (
+          <Table.Tr key={product.id}>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <AnchorLink to="/dashboard/products/$id" params={{ id: product.id }}>
+                  {product.name}
+                </AnchorLink>
+                {product.is_archived && <Badge color="gray">Archived</Badge>}
+              </Group>
+            </Table.Td>
+            <Table.Td>{intervalLabel(product.recurring_interval, product.recurring_interval_count)}</Table.Td>
+            <Table.Td>
+              {product.prices
+                .filter((price) => !price.is_archived)
+                .map((price) => describePrice(price, product.recurring_interval))
+                .join(", ") || "—"}
+            </Table.Td>
+            <Table.Td>{product.benefits.length}</Table.Td>
+            <Table.Td>{formatDateTime(product.created_at)}</Table.Td>
+          </Table.Tr>
+        )}
+      />
     </Stack>
   );
 }
