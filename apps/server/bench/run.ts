@@ -10,8 +10,11 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { type GatehouseProcess, localServerEnv, spawnGatehouse, waitUntilReady } from "../test/support/gatehouse-process.ts";
+import { benchWebhooks } from "./webhooks.ts";
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
+/** BENCH_ONLY=webhooks skips the HTTP scenarios. */
+const only = process.env.BENCH_ONLY;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const base = `http://127.0.0.1:${port}`;
@@ -98,7 +101,7 @@ try {
     },
   ];
   const rows: Array<{ name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number }> = [];
-  for (const scenario of scenarios) {
+  for (const scenario of only === "webhooks" ? [] : scenarios) {
     process.stderr.write(`running ${scenario.name} for ${duration}s…\n`);
     const r = await load(scenario);
     rows.push({ name: scenario.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
@@ -112,6 +115,18 @@ try {
   for (const r of rows) {
     console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.rps / baseline).toFixed(4)} | ${r.non2xx} | ${r.errors} |`);
   }
+  const hooks = await benchWebhooks(dir, port + 1);
+  console.log(
+    `\nWebhooks — ${Number(process.env.BENCH_WEBHOOK_ENDPOINTS ?? 8)} endpoints, a separate worker process, receiver on loopback\n`,
+  );
+  console.log("| scenario | figure |");
+  console.log("|---|---:|");
+  console.log(`| backlog of ${hooks.deliveries} deliveries | ${hooks.perSecond.toFixed(0)} deliveries/s (${hooks.seconds.toFixed(1)} s) |`);
+  console.log(`| baseline: plain POSTs, fresh connections, same receiver | ${hooks.baselinePerSecond.toFixed(0)} requests/s |`);
+  console.log(`| deliveries/s as a ratio to the baseline | ${(hooks.perSecond / hooks.baselinePerSecond).toFixed(4)} |`);
+  console.log(`| requests received (duplicates included) | ${hooks.requests} |`);
+  console.log(`| event → delivery at ${hooks.steady.rate} events/s, p50 | ${hooks.steady.p50} ms |`);
+  console.log(`| event → delivery at ${hooks.steady.rate} events/s, p99 | ${hooks.steady.p99} ms |`);
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });

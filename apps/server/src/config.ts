@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
+import { type FilesStorageConfig, parseFilesStorageConfig } from "./config.files.ts";
 import { commaList, flag, parseSignInConfig, type SignInConfig } from "./config.sign-in.ts";
 import { parseTenancyConfig, type TenancyConfig } from "./config.tenancy.ts";
 import { proxyList } from "./http/client-ip.ts";
@@ -49,11 +50,20 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW: seconds(60),
   RATE_LIMIT_MAX: seconds(100),
   RATE_LIMIT_SENSITIVE_MAX: seconds(3),
+  /** Requests a minute per /v1 credential (Polar's production limit); 0 turns the limit off. */
+  BILLING_RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(500),
   BODY_LIMIT_BYTES: seconds(1024 * 1024),
   WORKER_POLL_MS: seconds(500),
   DATA_DIR: z.string().optional(),
   FILES_DIR: z.string().optional(),
   FILES_MAX_BYTES: bytes(100 * 1024 * 1024),
+  // Unset: private and loopback addresses are refused in production and allowed elsewhere.
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.enum(["true", "false", "1", "0", "yes", "no"]).optional(),
+  WEBHOOK_TIMEOUT_MS: seconds(10_000),
+  WEBHOOK_DISABLE_AFTER_FAILURES: seconds(10),
+  WEBHOOK_RETENTION_DAYS: seconds(90),
+  WEBHOOK_SECRET_OVERLAP: seconds(60 * 60 * 24),
+  WEBHOOK_LEASE_MS: seconds(60_000),
 });
 
 export type Config = {
@@ -76,15 +86,31 @@ export type Config = {
   requireEmailVerification: boolean;
   session: { expiresIn: number; updateAge: number; freshAge: number; cookieCacheMaxAge: number };
   password: { minLength: number; maxLength: number };
-  rateLimit: { window: number; max: number; sensitiveMax: number };
+  rateLimit: { window: number; max: number; sensitiveMax: number; billingMax: number };
   bodyLimitBytes: number;
   workerPollMs: number;
   dataDir: string;
-  /** Uploaded billing files (product media, downloadables) on local disk, and the largest one accepted. */
-  files: { dir: string; maxBytes: number };
+  /** Uploaded billing files (product media, downloadables): where they live, and the largest one accepted. */
+  files: { dir: string; maxBytes: number; storage: FilesStorageConfig };
+  webhooks: WebhookConfig;
   signIn: SignInConfig;
   tenancy: TenancyConfig;
 };
+
+export interface WebhookConfig {
+  /** Whether endpoints may resolve to private, loopback or link-local addresses. */
+  allowPrivateNetworks: boolean;
+  /** The whole request, connect to last byte. */
+  timeoutMs: number;
+  /** An endpoint is disabled, and its organization's admins told, after this many failed events in a row. */
+  disableAfterFailures: number;
+  /** Event payloads are purged after this many days; the log of attempts stays. */
+  retentionDays: number;
+  /** After a secret rotation the old secret keeps signing (beside the new one) this many seconds. */
+  secretOverlapSeconds: number;
+  /** How long a worker holds an endpoint while sending; another worker takes over once it lapses. */
+  leaseMs: number;
+}
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -119,13 +145,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(cleaned);
   const signIn = parseSignInConfig(cleaned, baseUrlOf(cleaned.BASE_URL, cleaned.PORT ?? 3000));
   const tenancy = parseTenancyConfig(cleaned);
+  const filesStorage = parseFilesStorageConfig(cleaned);
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)),
     ...crossFieldProblems(cleaned),
     ...signIn.problems,
     ...tenancy.problems,
+    ...filesStorage.problems,
   ];
-  if (!parsed.success || !signIn.config || !tenancy.config || problems.length) throw new ConfigError(problems);
+  if (!parsed.success || !signIn.config || !tenancy.config || !filesStorage.config || problems.length) throw new ConfigError(problems);
   const e = parsed.data;
   const isProduction = e.NODE_ENV === "production";
   const database = e.DATABASE_URL.startsWith("file:")
@@ -159,11 +187,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cookieCacheMaxAge: e.COOKIE_CACHE_MAX_AGE,
     },
     password: { minLength: e.PASSWORD_MIN_LENGTH, maxLength: e.PASSWORD_MAX_LENGTH },
-    rateLimit: { window: e.RATE_LIMIT_WINDOW, max: e.RATE_LIMIT_MAX, sensitiveMax: e.RATE_LIMIT_SENSITIVE_MAX },
+    rateLimit: {
+      window: e.RATE_LIMIT_WINDOW,
+      max: e.RATE_LIMIT_MAX,
+      sensitiveMax: e.RATE_LIMIT_SENSITIVE_MAX,
+      billingMax: e.BILLING_RATE_LIMIT_MAX,
+    },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     workerPollMs: e.WORKER_POLL_MS,
     dataDir,
-    files: { dir: resolve(e.FILES_DIR ?? join(dataDir, "files")), maxBytes: e.FILES_MAX_BYTES },
+    files: { dir: resolve(e.FILES_DIR ?? join(dataDir, "files")), maxBytes: e.FILES_MAX_BYTES, storage: filesStorage.config },
+    webhooks: {
+      allowPrivateNetworks:
+        e.WEBHOOK_ALLOW_PRIVATE_NETWORKS === undefined ? !isProduction : ["true", "1", "yes"].includes(e.WEBHOOK_ALLOW_PRIVATE_NETWORKS),
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      disableAfterFailures: e.WEBHOOK_DISABLE_AFTER_FAILURES,
+      retentionDays: e.WEBHOOK_RETENTION_DAYS,
+      secretOverlapSeconds: e.WEBHOOK_SECRET_OVERLAP,
+      leaseMs: e.WEBHOOK_LEASE_MS,
+    },
     signIn: signIn.config,
     tenancy: tenancy.config,
   };

@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { type Auth, createAuth } from "./auth/auth.ts";
+import { WebhookDispatcher } from "./billing/webhooks/webhooks.dispatcher.ts";
 import type { Config } from "./config.ts";
 import { type Database, type Dialect, openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -20,6 +21,7 @@ export interface Deps {
   mailer: Mailer;
   log: Logger;
   jobs: JobRunner;
+  webhooks: WebhookDispatcher;
   redis: Redis | undefined;
   close(): Promise<void>;
 }
@@ -49,6 +51,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     overrides.mailer ??
     (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom, new URL(config.baseUrl).hostname) : devMailbox(db, clock, log));
   const auth = createAuth({ config, db, dialect, clock, ids, log, redis });
+  // Webhooks ride on the job runner: whatever runs the worker (main with RUN_WORKER, worker.ts,
+  // a test's drainJobs) also sends them.
+  const webhooks = new WebhookDispatcher({ db, config, clock, ids, log });
   const jobs = new JobRunner({
     db,
     dialect,
@@ -57,6 +62,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     log,
     pollMs: config.workerPollMs,
     handlers: { [SEND_MAIL_JOB]: sendMailJob(mailer) },
+    pumps: [webhooks],
   });
   return {
     config,
@@ -68,6 +74,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     mailer,
     log,
     jobs,
+    webhooks,
     redis,
     async close() {
       await jobs.stop();

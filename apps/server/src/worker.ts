@@ -6,7 +6,7 @@ import { onShutdown } from "./shutdown.ts";
 try {
   const deps = await createDeps(loadConfig());
   deps.jobs.start();
-  deps.log.info({ worker: deps.jobs.workerId, database: deps.dialect }, "Gatehouse worker started");
+  deps.log.info({ worker: deps.jobs.workerId, webhooks: deps.webhooks.workerId, database: deps.dialect }, "Gatehouse worker started");
   onShutdown(deps.log, () => deps.close());
 } catch (error) {
   if (error instanceof ConfigError) {

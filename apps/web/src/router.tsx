@@ -14,6 +14,7 @@ import { MailboxPage } from "./features/dev-mailbox/MailboxPage";
 import { ErrorPage, type ErrorSearch } from "./features/errors/ErrorPage";
 import { HomePage } from "./features/home/HomePage";
 import { organizationRoutes } from "./features/organizations/organization.routes";
+import { webhookRoutes } from "./features/webhooks/webhooks.routes";
 import { searchString } from "./lib/search";
 import { rootRoute } from "./root-route";
 
@@ -152,6 +153,7 @@ const routeTree = rootRoute.addChildren([
   ...adminRoutes,
   ...dashboardRoutes,
   ...catalogRoutes,
+  ...webhookRoutes,
 ]);
 
 export const router = createRouter({

@@ -18,6 +18,7 @@ import { signInMethodPlugins } from "./methods/index.ts";
 import { socialProviderOptions } from "./methods/social.ts";
 import { invitationRulesPlugin } from "./organizations/invitation-rules.ts";
 import { organizationPlugin } from "./organizations/organization-plugin.ts";
+import { withOrganizationUpdatedEvent } from "./organizations/organization-webhooks.ts";
 import { enqueueThroughAdapter, outboxPlugin } from "./outbox-plugin.ts";
 import { redisRateLimitStorage } from "./rate-limit-storage.ts";
 import { specAfterHook, specBeforeHook } from "./spec-hooks.ts";
@@ -156,7 +157,7 @@ export function createAuth(deps: AuthDeps) {
     plugins: [
       outboxPlugin(),
       ...signInMethodPlugins(config, sendMail),
-      organizationPlugin(config.tenancy, config.baseUrl, sendMail),
+      withOrganizationUpdatedEvent(organizationPlugin(config.tenancy, config.baseUrl, sendMail), deps),
       invitationRulesPlugin(),
       adminPlugin(config.tenancy),
       apiKeyPlugin(config.tenancy),

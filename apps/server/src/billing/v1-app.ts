@@ -1,6 +1,7 @@
 import type { Deps } from "../deps.ts";
 import { v1Router } from "./api/openapi.ts";
 import { polarErrors } from "./api/polar-errors.ts";
+import { v1RateLimit } from "./api/rate-limit.ts";
 import { v1Domains } from "./v1-routes.ts";
 
 /** The Polar-compatible billing API: every path under /v1, as Polar writes it. */
@@ -10,6 +11,7 @@ export function v1App(deps: Deps) {
     c.set("deps", deps);
     await next();
   });
+  app.use(v1RateLimit(deps));
   app.openAPIRegistry.registerComponent("securitySchemes", "access_token", {
     type: "http",
     scheme: "bearer",

@@ -12,6 +12,7 @@ import { fileRoutes } from "./files/files.routes.ts";
 import { meterRoutes } from "./meters/meters.routes.ts";
 import { organizationRoutes } from "./organizations/organizations.routes.ts";
 import { productRoutes } from "./products/products.routes.ts";
+import { webhookRoutes } from "./webhooks/webhooks.routes.ts";
 
 /** Every billing domain's router, mounted under /v1 in this order. One line per domain. */
 export const v1Domains: ((deps: Deps) => OpenAPIHono<V1Env>)[] = [
@@ -26,4 +27,5 @@ export const v1Domains: ((deps: Deps) => OpenAPIHono<V1Env>)[] = [
   productRoutes,
   discountRoutes,
   checkoutLinkRoutes,
+  webhookRoutes,
 ];

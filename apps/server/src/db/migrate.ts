@@ -10,6 +10,7 @@ import * as billingFilesMeters from "./migrations/0008_billing_files_meters.ts";
 import * as billingBenefitsCustomFields from "./migrations/0009_billing_benefits_custom_fields.ts";
 import * as billingProducts from "./migrations/0010_billing_products.ts";
 import * as billingDiscountsCheckoutLinks from "./migrations/0011_billing_discounts_checkout_links.ts";
+import * as webhooks from "./migrations/0012_webhooks.ts";
 
 /**
  * Migrations are listed here rather than discovered from the folder, so their order is explicit
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0009_billing_benefits_custom_fields": billingBenefitsCustomFields,
   "0010_billing_products": billingProducts,
   "0011_billing_discounts_checkout_links": billingDiscountsCheckoutLinks,
+  "0012_webhooks": webhooks,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema.

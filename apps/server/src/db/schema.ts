@@ -1,4 +1,4 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /**
  * Row types of every table. Timestamps are written as ISO strings (both engines accept them) and
@@ -489,6 +489,59 @@ export interface CustomerSessionTable {
   modified_at: Timestamp | null;
 }
 
+export interface WebhookEndpointTable {
+  id: string;
+  organization_id: string;
+  url: string;
+  name: string | null;
+  format: "raw" | "discord" | "slack";
+  /** JSON array of event types. */
+  events: string;
+  /** Encrypted with AUTH_SECRET (better-auth's symmetricEncrypt). */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  enabled: Bool;
+  disabled_reason: "gone" | "failing" | null;
+  consecutive_failures: number;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+}
+
+export type WebhookEventStatus = "pending" | "succeeded" | "failed" | "skipped";
+
+export interface WebhookEventTable {
+  /** Generated; bigint comes back as a string from pg. */
+  seq: Generated<number | string>;
+  id: string;
+  organization_id: string;
+  endpoint_id: string;
+  type: string;
+  payload: string | null;
+  status: WebhookEventStatus;
+  attempts: number;
+  next_attempt_at: Timestamp | null;
+  last_http_code: number | null;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+}
+
+export interface WebhookDeliveryTable {
+  id: string;
+  organization_id: string;
+  endpoint_id: string;
+  webhook_event_id: string;
+  succeeded: Bool;
+  http_code: number | null;
+  response: string | null;
+  duration_ms: number;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -524,6 +577,9 @@ export interface DB {
   product_benefit: ProductBenefitTable;
   product_media: ProductMediaTable;
   product_custom_field: ProductCustomFieldTable;
+  webhook_endpoint: WebhookEndpointTable;
+  webhook_event: WebhookEventTable;
+  webhook_delivery: WebhookDeliveryTable;
 }
 
 export const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));

@@ -11,6 +11,18 @@ export interface JobHandler {
   scrubPayloadWhenDone?: boolean;
 }
 
+/**
+ * Work the runner drives besides the job queue (the webhook dispatcher): each has its own poll so
+ * it can look for work more often than the job queue does.
+ */
+export interface Pump {
+  name: string;
+  /** One round; returns how much it did, 0 when there was nothing to do. */
+  tick(): Promise<number>;
+  /** How long to wait between rounds when idle; the runner's pollMs otherwise. */
+  pollMs?: number;
+}
+
 export interface RunnerOptions {
   db: Database;
   dialect: Dialect;
@@ -21,6 +33,7 @@ export interface RunnerOptions {
   pollMs: number;
   batchSize?: number;
   lockMs?: number;
+  pumps?: Pump[];
 }
 
 /** Exponential backoff: 1 s, 2 s, 4 s … capped at one hour. */
@@ -30,8 +43,7 @@ export function retryDelayMs(attempt: number): number {
 
 export class JobRunner {
   readonly workerId: string;
-  private timer: NodeJS.Timeout | undefined;
-  private inFlight: Promise<unknown> = Promise.resolve();
+  private readonly loops: Loop[] = [];
   private stopping = false;
 
   private readonly o: RunnerOptions;
@@ -41,8 +53,21 @@ export class JobRunner {
     this.workerId = options.ids.next("worker");
   }
 
-  /** Runs every due job until none is left. Tests and the CLI call this directly. */
+  /**
+   * Runs every due job, and every pump's due work, until none is left. Tests and the CLI call
+   * this directly. A pump's work may enqueue jobs (a mail) and a job may give pumps work, so the
+   * round repeats until all of them are idle together.
+   */
   async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const ran = (await this.drainJobs()) + (await this.tickPumps(this.o.pumps ?? []));
+      if (ran === 0) return total;
+      total += ran;
+    }
+  }
+
+  private async drainJobs(): Promise<number> {
     let total = 0;
     // Once stopping, finish what is claimed but claim nothing new: the backlog waits for the next
     // worker instead of being cut off by the shutdown deadline.
@@ -54,6 +79,24 @@ export class JobRunner {
     return total;
   }
 
+  private async tickPumps(pumps: Pump[]): Promise<number> {
+    let total = 0;
+    for (const pump of pumps) {
+      if (this.stopping) break;
+      // One pump's failure (its database query, say) must not stop the others or the job queue.
+      total += await pump.tick().catch((error) => {
+        this.o.log.error({ err: error, pump: pump.name }, "worker round failed");
+        return 0;
+      });
+    }
+    return total;
+  }
+
+  private async drainPump(pump: Pump): Promise<void> {
+    let busy = true;
+    while (busy && !this.stopping) busy = (await this.tickPumps([pump])) > 0;
+  }
+
   /** One claim-and-run round; returns how many jobs it ran. */
   async tick(): Promise<number> {
     const { db, dialect, clock, batchSize = 10, lockMs = 5 * 60 * 1000 } = this.o;
@@ -63,23 +106,22 @@ export class JobRunner {
     return jobs.length;
   }
 
+  /** Polls the job queue and each pump, each on its own loop so a slow webhook never delays mail. */
   start(): void {
     this.stopping = false;
-    const loop = async () => {
-      if (this.stopping) return;
-      const work = this.drain().catch((error) => this.o.log.error({ err: error }, "job runner round failed"));
-      this.inFlight = work;
-      await work;
-      if (!this.stopping) this.timer = setTimeout(loop, this.o.pollMs);
-    };
-    this.timer = setTimeout(loop, 0);
+    const jobs = new Loop(this.o.pollMs, () =>
+      this.drainJobs().catch((error) => this.o.log.error({ err: error }, "job runner round failed")),
+    );
+    const pumps = (this.o.pumps ?? []).map((pump) => new Loop(pump.pollMs ?? this.o.pollMs, () => this.drainPump(pump)));
+    this.loops.push(jobs, ...pumps);
+    for (const loop of this.loops) loop.start();
   }
 
-  /** Stops polling and waits for the jobs already claimed to finish. */
+  /** Stops polling and waits for the jobs already claimed (and pump rounds begun) to finish. */
   async stop(): Promise<void> {
     this.stopping = true;
-    clearTimeout(this.timer);
-    await this.inFlight;
+    const loops = this.loops.splice(0);
+    await Promise.all(loops.map((loop) => loop.stop()));
   }
 
   private async runOne(job: ClaimedJob): Promise<void> {
@@ -112,5 +154,43 @@ export class JobRunner {
       await done(dead ? { status: "dead", last_error: message, ...scrub } : { status: "pending", run_at: runAt, last_error: message });
       log.warn({ jobId: job.id, type: job.type, attempt: job.attempts, dead, err: message }, "job failed");
     }
+  }
+}
+
+/** Runs `round` again and again with `pollMs` between rounds, never two rounds at once. */
+class Loop {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = false;
+
+  private readonly pollMs: number;
+  private readonly round: () => Promise<unknown>;
+
+  constructor(pollMs: number, round: () => Promise<unknown>) {
+    this.pollMs = pollMs;
+    this.round = round;
+  }
+
+  start(): void {
+    this.timer = setTimeout(() => this.run(), 0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private run(): void {
+    if (this.stopped) return;
+    // Rounds log their own errors; a rejection here must not become an unhandled one.
+    this.running = Promise.resolve()
+      .then(this.round)
+      .catch(() => {})
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        this.timer = setTimeout(() => this.run(), this.pollMs);
+      });
   }
 }

@@ -189,6 +189,34 @@ describe("PATCH /v1/meters/{id}", () => {
     expect((await globex.api.patch(`/v1/meters/${created.id}`, { name: "Hijacked" })).status).toBe(404);
     expect((await acme.api.get(`/v1/meters/${created.id}`)).body).toEqual(created);
   });
+
+  it("returns 422 when archiving a meter an active metered price bills by, and archives it once that price is archived", async () => {
+    const acme = await merchant();
+    const calls = (await createMeter(acme)).body;
+    const product = await acme.api.post("/v1/products/", {
+      name: "Usage plan",
+      recurring_interval: "month",
+      prices: [{ amount_type: "metered_unit", meter_id: calls.id, unit_amount: "0.5" }],
+    });
+    expect(product.status).toBe(201);
+
+    const refused = await acme.api.patch(`/v1/meters/${calls.id}`, { is_archived: true, name: "Renamed" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toEqual([
+      { loc: ["body", "is_archived"], msg: expect.stringMatching(/active metered price/), type: "value_error" },
+    ]);
+    expect((await acme.api.get(`/v1/meters/${calls.id}`)).body).toEqual(calls);
+    // Other edits to a meter in use stay allowed.
+    expect((await acme.api.patch(`/v1/meters/${calls.id}`, { name: "Requests" })).status).toBe(200);
+
+    // Replacing the metered price archives it (Polar archives prices an update leaves out).
+    const replaced = await acme.api.patch(`/v1/products/${product.body.id}`, {
+      prices: [{ amount_type: "fixed", price_amount: 1000, price_currency: "usd" }],
+    });
+    expect(replaced.status).toBe(200);
+    const archived = await acme.sdk.meters.update({ id: calls.id, meterUpdate: { isArchived: true } });
+    expect(archived.archivedAt).toBeInstanceOf(Date);
+  });
 });
 
 describe("GET /v1/meters/{id}/quantities", () => {

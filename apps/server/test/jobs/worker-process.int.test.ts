@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { spawnGatehouse } from "../support/gatehouse-process.ts";
+import { spawnWorkerFor } from "../support/gatehouse-process.ts";
 import { useTestServer } from "../support/test-server.ts";
 
 // The app server here never polls for jobs: only the separate worker process can deliver.
@@ -7,15 +7,7 @@ const server = useTestServer();
 
 describe("npm run worker", () => {
   it("delivers mail queued by an app server from its own process, and stops cleanly on SIGTERM", async () => {
-    const worker = spawnGatehouse("worker", {
-      NODE_ENV: "development",
-      BASE_URL: server.url,
-      DATABASE_URL: server.deps.config.databaseUrl,
-      AUTH_SECRET: server.deps.config.authSecret,
-      SMTP_URL: server.inbox.url,
-      WORKER_POLL_MS: "50",
-      LOG_LEVEL: "info",
-    });
+    const worker = spawnWorkerFor(server);
     try {
       await worker.waitFor("Gatehouse worker started");
       const { error } = await server.client().auth.signUp.email({ email: "worker@example.com", password: "patient password", name: "W" });

@@ -2,6 +2,7 @@ import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import type { Readable } from "node:stream";
+import type { TestServer } from "./test-server.ts";
 
 const entries = {
   server: resolve(import.meta.dirname, "../../src/main.ts"),
@@ -59,6 +60,23 @@ export function spawnGatehouse(entry: keyof typeof entries, env: Record<string, 
       return exited;
     },
   };
+}
+
+/**
+ * `npm run worker` for a test server: its own process on the server's database, secret and mail
+ * inbox, polling often so a test does not wait long. `env` adds or overrides settings.
+ */
+export function spawnWorkerFor(server: TestServer, env: Record<string, string> = {}): GatehouseProcess {
+  return spawnGatehouse("worker", {
+    NODE_ENV: "development",
+    BASE_URL: server.url,
+    DATABASE_URL: server.deps.config.databaseUrl,
+    AUTH_SECRET: server.deps.config.authSecret,
+    SMTP_URL: server.inbox.url,
+    WORKER_POLL_MS: "50",
+    LOG_LEVEL: "info",
+    ...env,
+  });
 }
 
 /** Waits until GET {base}/ready answers 200. */

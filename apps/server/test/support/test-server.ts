@@ -50,6 +50,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       // Generous limits so tests that sign in often are not throttled; the rate-limit test lowers them.
       RATE_LIMIT_MAX: "10000",
       RATE_LIMIT_SENSITIVE_MAX: "10000",
+      BILLING_RATE_LIMIT_MAX: "10000",
       ...env,
     },
     () => {},

@@ -55,15 +55,20 @@ export interface ListResource<T> {
 }
 
 /**
- * For ConfirmActionModal: deletes a /v1 object, then runs `after` (refresh, notify) and resolves to null;
+ * For ConfirmActionModal: runs one /v1 call, then `after` (refresh, notify), and resolves to null;
  * resolves to the failure instead, so the dialog shows the server's refusal.
  */
-export async function deleteBillingObject(path: string, after: () => unknown): Promise<Error | null> {
+export async function billingAction(call: () => Promise<unknown>, after: () => unknown): Promise<Error | null> {
   try {
-    await billingApi<undefined>(path, { method: "DELETE" });
+    await call();
     await after();
     return null;
   } catch (failure) {
     return failure instanceof Error ? failure : new Error("Something went wrong. Please try again.");
   }
+}
+
+/** `billingAction` for a DELETE. */
+export function deleteBillingObject(path: string, after: () => unknown): Promise<Error | null> {
+  return billingAction(() => billingApi<undefined>(path, { method: "DELETE" }), after);
 }

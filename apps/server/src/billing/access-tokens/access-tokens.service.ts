@@ -39,17 +39,23 @@ export async function createAccessToken(
   tenant: Tenant,
   input: { comment: string; expires_in?: string | null; scopes: Scope[] },
 ) {
+  // An impersonation is bounded in time and recorded; a token minted during one would outlive it.
+  if (tenant.principal.kind === "user" && tenant.principal.impersonatedBy) {
+    throw polarErrors.notPermitted("Access tokens cannot be created while impersonating a user.");
+  }
   assertGrantable(tenant, input.scopes, ["body", "scopes"]);
   let expiresAt: string | null = null;
   if (input.expires_in) {
     const ms = durationMs(input.expires_in);
-    if (!ms || ms <= 0)
+    // A duration past the last date JavaScript can hold would make toISOString() throw (a 500).
+    const expires = new Date(deps.clock.now().getTime() + (ms ?? 0));
+    if (!ms || ms <= 0 || Number.isNaN(expires.getTime()))
       throw polarErrors.invalid(
         ["body", "expires_in"],
         "Input should be a valid duration, such as P30D or a number of seconds.",
         "duration_parsing",
       );
-    expiresAt = new Date(deps.clock.now().getTime() + ms).toISOString();
+    expiresAt = expires.toISOString();
   }
   const token = newToken(ORGANIZATION_TOKEN_PREFIX);
   const row = {

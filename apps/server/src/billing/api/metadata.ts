@@ -40,11 +40,15 @@ export function metadataFilters(c: Context): Map<string, string[]> {
   return filters;
 }
 
-/** The value at `key` of a JSON-text column, as text, on either engine; the key is a bound parameter. */
+/**
+ * The value at `key` of a JSON-text column, as text, on either engine; the key is a bound parameter.
+ * SQLite goes through json_each rather than a JSON path: a path has no escape for `"`, so a key
+ * holding one would be a malformed path (a 500) instead of a key like any other.
+ */
 function metadataText(column: string, key: string, dialect: Dialect): Expression<string | null> {
   return dialect === "postgres"
     ? sql<string | null>`(${sql.ref(column)}::jsonb ->> ${key})`
-    : sql<string | null>`CAST(json_extract(${sql.ref(column)}, ${`$."${key.replaceAll('"', '""')}"`}) AS TEXT)`;
+    : sql<string | null>`(select CAST(entry.value AS TEXT) from json_each(${sql.ref(column)}) as entry where entry.key = ${key})`;
 }
 
 /** Keeps rows whose metadata matches every filter (booleans match `true`/`false`). */

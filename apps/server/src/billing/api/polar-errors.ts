@@ -53,6 +53,12 @@ export const polarErrors = {
   validation: (issues: ValidationIssue[]) => new PolarError(422, { detail: issues }),
   /** A single 422 issue: `invalid(["body", "code"], "This code is already used.")`. */
   invalid: (loc: (string | number)[], msg: string, type = "value_error") => polarErrors.validation([{ loc, msg, type }]),
+  tooManyRequests: (retryAfterSeconds: number) =>
+    new PolarError(
+      429,
+      { error: "TooManyRequests", detail: `Rate limit exceeded; retry in ${retryAfterSeconds} seconds.` },
+      { "Retry-After": String(retryAfterSeconds) },
+    ),
   payloadTooLarge: (limit: number) => new PolarError(413, { error: "PayloadTooLarge", detail: `Request body exceeds ${limit} bytes` }),
   internal: (errorId: string) => new PolarError(500, { error: "InternalServerError", detail: "Internal server error", error_id: errorId }),
 };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Context } from "hono";
+import { API_KEY_HEADER } from "../../auth/api-keys/api-key-rules.ts";
 import type { Deps } from "../../deps.ts";
 import { findUsableToken } from "../access-tokens/access-tokens.repository.ts";
 import type { V1Env } from "./openapi.ts";
@@ -12,7 +13,8 @@ export const CUSTOMER_SESSION_TOKEN_PREFIX = "polar_cst_";
 /** Who is calling /v1. */
 export type Principal =
   | { kind: "organization_token"; tokenId: string; organizationId: string; scopes: ReadonlySet<Scope> }
-  | { kind: "user"; userId: string; activeOrganizationId: string | null }
+  /** `impersonatedBy`: the platform admin looking through this user's eyes, if one is. */
+  | { kind: "user"; userId: string; activeOrganizationId: string | null; impersonatedBy: string | null }
   /** A customer portal session; merchant routes refuse it, portal routes resolve it themselves. */
   | { kind: "customer_session"; token: string };
 
@@ -51,14 +53,20 @@ async function resolvePrincipal(c: Context<V1Env>, deps: Deps): Promise<Principa
   }
   if (token?.startsWith(CUSTOMER_SESSION_TOKEN_PREFIX)) return { kind: "customer_session", token };
   if (token) throw polarErrors.invalidToken();
+  // With API_KEY_SESSIONS, better-auth would answer the key's owner as a session: a script could then
+  // send any Origin and, as an owner, mint polar_oat_ tokens that outlive the key's revocation.
+  if (c.req.header(API_KEY_HEADER)) throw polarErrors.invalidToken();
 
   // The dashboard calls /v1 with the session cookie. The cookie cache is skipped: it could vouch
   // for a session that was revoked (or a user banned) in the last minute.
   const session = await deps.auth.api.getSession({ headers: c.req.raw.headers, query: { disableCookieCache: true } });
   if (!session) throw polarErrors.unauthorized();
   assertSameOrigin(c, deps);
-  const activeOrganizationId = (session.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
-  return { kind: "user", userId: session.user.id, activeOrganizationId };
+  const { activeOrganizationId = null, impersonatedBy = null } = session.session as {
+    activeOrganizationId?: string | null;
+    impersonatedBy?: string | null;
+  };
+  return { kind: "user", userId: session.user.id, activeOrganizationId, impersonatedBy };
 }
 
 /** The caller, resolved once per request. */

@@ -9,6 +9,7 @@ import { containsInsensitive } from "../api/sql.ts";
 import type { Tenant } from "../api/tenant.ts";
 import { filesByIds } from "../files/files.repository.ts";
 import { metersByIds } from "../meters/meters.repository.ts";
+import { emitWebhookEvent } from "../webhooks/webhooks.emit.ts";
 import {
   type BenefitRow,
   benefitsOf,
@@ -116,6 +117,21 @@ async function propertiesToStore(db: Kysely<DB>, organizationId: string, input: 
   }
 }
 
+/** Reads the benefit as the API answers it and records its event, both in the change's transaction. */
+async function benefitChanged(
+  trx: Kysely<DB>,
+  deps: Services,
+  organizationId: string,
+  id: string,
+  type: "benefit.created" | "benefit.updated",
+): Promise<BenefitOut> {
+  const row = await findBenefit(trx, organizationId, id);
+  if (!row) throw polarErrors.notFound("Benefit not found.");
+  const benefit = serializeBenefit(row);
+  await emitWebhookEvent(trx, deps, { organizationId, type, data: benefit });
+  return benefit;
+}
+
 export async function createBenefit(deps: Services, tenant: Tenant, input: BenefitCreateIn): Promise<BenefitOut> {
   const properties = await propertiesToStore(deps.db, tenant.organizationId, input as TypedProperties);
   const row = {
@@ -131,8 +147,10 @@ export async function createBenefit(deps: Services, tenant: Tenant, input: Benef
     created_at: deps.clock.now().toISOString(),
     modified_at: null,
   };
-  await insertBenefit(deps.db, row);
-  return serializeBenefit(row);
+  return deps.db.transaction().execute(async (trx) => {
+    await insertBenefit(trx, row);
+    return benefitChanged(trx, deps, tenant.organizationId, row.id, "benefit.created");
+  });
 }
 
 export async function getBenefit(deps: Services, tenant: Tenant, id: string): Promise<BenefitOut> {
@@ -186,15 +204,26 @@ export async function updateBenefitById(deps: Services, tenant: Tenant, id: stri
     ...(properties ? { properties: JSON.stringify(properties) } : {}),
     modified_at: deps.clock.now().toISOString(),
   };
-  await updateBenefit(deps.db, tenant.organizationId, id, changes);
-  return serializeBenefit({ ...existing, ...changes });
+  return deps.db.transaction().execute(async (trx) => {
+    await updateBenefit(trx, tenant.organizationId, id, changes);
+    return benefitChanged(trx, deps, tenant.organizationId, id, "benefit.updated");
+  });
 }
 
 export async function deleteBenefitById(deps: Services, tenant: Tenant, id: string): Promise<void> {
   const existing = await findBenefit(deps.db, tenant.organizationId, id);
   if (!existing) throw polarErrors.notFound("Benefit not found.");
   if (!existing.deletable) throw polarErrors.notPermitted("This benefit cannot be deleted.");
-  await deleteBenefit(deps.db, tenant.organizationId, id);
+  // Polar has no benefit.deleted: it soft-deletes and sends benefit.updated with is_deleted, which
+  // is how a receiver learns to stop offering the benefit. The row goes, so the event carries its last state.
+  const organizationId = tenant.organizationId;
+  const now = deps.clock.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    // A concurrent delete got there first: it sent the event.
+    if (!(await deleteBenefit(trx, organizationId, id))) throw polarErrors.notFound("Benefit not found.");
+    const data = { ...serializeBenefit({ ...existing, modified_at: now }), is_deleted: true };
+    await emitWebhookEvent(trx, deps, { organizationId, type: "benefit.updated", data });
+  });
 }
 
 /** Grants arrive with a later issue: the benefit must exist, and it has none yet. */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { sql, type Updateable } from "kysely";
-import type { CustomerTable } from "../../db/schema.ts";
+import { type Kysely, sql, type Updateable } from "kysely";
+import type { CustomerTable, DB } from "../../db/schema.ts";
 import type { Deps } from "../../deps.ts";
 import { encodeMetadata, whereMetadata } from "../api/metadata.ts";
 import { paginate } from "../api/pagination.ts";
@@ -9,6 +9,7 @@ import { applySorting } from "../api/sorting.ts";
 import { isUniqueViolation } from "../api/sql.ts";
 import type { Tenant } from "../api/tenant.ts";
 import { deleteSessionsOf } from "../customer-sessions/customer-sessions.repository.ts";
+import { emitWebhookEvent } from "../webhooks/webhooks.emit.ts";
 import {
   customersOf,
   findCustomer,
@@ -50,9 +51,9 @@ function taxIdWithFormat(taxId: string, country: string | undefined): { tax_id: 
 }
 
 /** Writes, turning a lost race on a unique index into the same 422 the checks give. */
-async function guardUnique(write: () => Promise<void>): Promise<void> {
+async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
-    await write();
+    return await write();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // SQLite names the columns in its message, PostgreSQL names the index.
@@ -62,6 +63,47 @@ async function guardUnique(write: () => Promise<void>): Promise<void> {
       ? polarErrors.invalid(["body", "external_id"], EXTERNAL_ID_TAKEN)
       : polarErrors.invalid(["body", "email"], EMAIL_TAKEN);
   }
+}
+
+/**
+ * What a customer holds now. Subscriptions, benefit grants and meters arrive with their domains;
+ * until then the lists are empty.
+ */
+const stateOf = (customer: CustomerOut): CustomerStateOut => ({
+  ...customer,
+  active_subscriptions: [],
+  granted_benefits: [],
+  active_meters: [],
+});
+
+/**
+ * Records a customer's event in the change's transaction, followed by `customer.state_changed` as
+ * Polar sends it after every created, updated and deleted customer.
+ */
+async function emitCustomerEvents(
+  trx: Kysely<DB>,
+  deps: Services,
+  customer: CustomerOut,
+  type: "customer.created" | "customer.updated" | "customer.deleted",
+): Promise<void> {
+  const organizationId = customer.organization_id;
+  await emitWebhookEvent(trx, deps, { organizationId, type, data: customer });
+  await emitWebhookEvent(trx, deps, { organizationId, type: "customer.state_changed", data: stateOf(customer) });
+}
+
+/** Reads the live customer as the API answers it, in the change's transaction, and records its events. */
+async function customerChanged(
+  trx: Kysely<DB>,
+  deps: Services,
+  organizationId: string,
+  id: string,
+  type: "customer.created" | "customer.updated",
+): Promise<CustomerOut> {
+  const row = await findCustomer(trx, organizationId, id);
+  if (!row) throw polarErrors.notFound("Customer not found");
+  const customer = serializeCustomer(row);
+  await emitCustomerEvents(trx, deps, customer, type);
+  return customer;
 }
 
 export async function createCustomer(deps: Services, tenant: Tenant, input: CustomerCreateInput): Promise<CustomerOut> {
@@ -90,8 +132,12 @@ export async function createCustomer(deps: Services, tenant: Tenant, input: Cust
     modified_at: null,
     deleted_at: null,
   } satisfies CustomerRow;
-  await guardUnique(() => insertCustomer(deps.db, row));
-  return serializeCustomer(row);
+  return guardUnique(() =>
+    deps.db.transaction().execute(async (trx) => {
+      await insertCustomer(trx, row);
+      return customerChanged(trx, deps, organizationId, row.id, "customer.created");
+    }),
+  );
 }
 
 export function listCustomers(deps: Services, tenant: Tenant, query: ListCustomersInput, metadata: Map<string, string[]>) {
@@ -155,8 +201,12 @@ export async function updateCustomerByRef(
   }
 
   changes.modified_at = deps.clock.now().toISOString();
-  await guardUnique(() => updateCustomer(deps.db, organizationId, existing.id, changes));
-  return getCustomer(deps, tenant, { id: existing.id });
+  return guardUnique(() =>
+    deps.db.transaction().execute(async (trx) => {
+      await updateCustomer(trx, organizationId, existing.id, changes);
+      return customerChanged(trx, deps, organizationId, existing.id, "customer.updated");
+    }),
+  );
 }
 
 /**
@@ -177,17 +227,16 @@ export async function deleteCustomerByRef(deps: Services, tenant: Tenant, ref: C
         tax_id_format: null,
       }
     : {};
+  const changes = { ...erased, deleted_at: now, modified_at: now };
   await deps.db.transaction().execute(async (trx) => {
-    await updateCustomer(trx, organizationId, existing.id, { ...erased, deleted_at: now, modified_at: now });
+    await updateCustomer(trx, organizationId, existing.id, changes);
     await deleteSessionsOf(trx, organizationId, existing.id);
+    // Reads no longer see a deleted customer; the event carries the row as it was just written.
+    await emitCustomerEvents(trx, deps, serializeCustomer({ ...existing, ...changes }), "customer.deleted");
   });
 }
 
-/**
- * The customer and what they hold now. Subscriptions, benefit grants and meters arrive with their
- * domains; until then the lists are empty.
- */
+/** The customer and what they hold now. */
 export async function getCustomerState(deps: Services, tenant: Tenant, ref: CustomerRef): Promise<CustomerStateOut> {
-  const customer = await getCustomer(deps, tenant, ref);
-  return { ...customer, active_subscriptions: [], granted_benefits: [], active_meters: [] };
+  return stateOf(await getCustomer(deps, tenant, ref));
 }

@@ -26,7 +26,8 @@ import {
   readPublicFile,
   uploadPart,
 } from "./files.service.ts";
-import { localDiskStorage } from "./files.storage.ts";
+import { type FileStorage, localDiskStorage } from "./files.storage.ts";
+import { s3Storage } from "./files.storage-s3.ts";
 
 const tags = ["files"];
 
@@ -37,11 +38,15 @@ const partSizeLimit = bodyLimit({
   },
 });
 
+function storageFor(files: Deps["config"]["files"]): FileStorage {
+  const { storage } = files;
+  return storage.kind === "s3" ? s3Storage(storage) : localDiskStorage(files.dir);
+}
+
 export function fileRoutes(deps: Deps) {
   const app = v1Router();
   setPublicBaseUrl(deps.config.baseUrl);
-  // S3-compatible storage would be chosen here from config; only local disk exists for now.
-  const services: FileServices = { ...deps, storage: localDiskStorage(deps.config.files.dir) };
+  const services: FileServices = { ...deps, storage: storageFor(deps.config.files) };
 
   app.openapi(
     createRoute({

@@ -15,8 +15,8 @@ export interface AssembledObject {
 
 /**
  * Where file bytes live. Uploads arrive in numbered parts that are assembled into one object once
- * the client says it is done. Only a local-disk implementation exists; an S3-compatible one would
- * implement the same five calls (parts → multipart upload parts, assemble → complete upload).
+ * the client says it is done. `localDiskStorage` below; `s3Storage` (files.storage-s3.ts) for any
+ * S3-compatible bucket, chosen by FILES_STORAGE.
  */
 export interface FileStorage {
   /** Keeps one part's bytes (replacing an earlier try of the same part) and answers its ETag (md5 hex). */
@@ -32,9 +32,9 @@ export interface FileStorage {
   delete(fileId: string): Promise<void>;
 }
 
-// Ids reach the file system as path segments: only UUID-like ids are accepted, so none can climb out.
+// Ids become path segments and object keys: only UUID-like ids are accepted, so none can climb out.
 const SAFE_ID = /^[A-Za-z0-9-]{1,64}$/;
-function safeId(id: string): string {
+export function safeId(id: string): string {
   if (!SAFE_ID.test(id)) throw new Error(`unsafe file id: ${id}`);
   return id;
 }

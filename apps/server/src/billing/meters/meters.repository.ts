@@ -47,3 +47,17 @@ export async function insertMeter(db: Kysely<DB>, row: Insertable<MeterTable>): 
 export async function updateMeter(db: Kysely<DB>, organizationId: string, id: string, changes: Updateable<MeterTable>): Promise<void> {
   await db.updateTable("meter").set(changes).where("organization_id", "=", organizationId).where("id", "=", id).execute();
 }
+
+/** Whether a price still on sale (not archived) bills by this meter. */
+export async function hasActiveMeteredPrice(db: Kysely<DB>, organizationId: string, meterId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("product_price")
+    .select("id")
+    .where("organization_id", "=", organizationId)
+    .where("meter_id", "=", meterId)
+    .where("amount_type", "=", "metered_unit")
+    .where("is_archived", "=", false)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

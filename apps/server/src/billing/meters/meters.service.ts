@@ -6,7 +6,15 @@ import { applySorting, type SortKey } from "../api/sorting.ts";
 import { containsInsensitive } from "../api/sql.ts";
 import type { Tenant } from "../api/tenant.ts";
 import { bucketStarts } from "./meters.buckets.ts";
-import { findMeter, insertMeter, type MeterRow, metersOf, serializeMeter, updateMeter } from "./meters.repository.ts";
+import {
+  findMeter,
+  hasActiveMeteredPrice,
+  insertMeter,
+  type MeterRow,
+  metersOf,
+  serializeMeter,
+  updateMeter,
+} from "./meters.repository.ts";
 import type { METER_SORT_KEYS, MeterCreateIn, MeterOut, MeterUpdateIn, TimeInterval } from "./meters.schemas.ts";
 
 type Services = Pick<Deps, "db" | "dialect" | "clock" | "ids">;
@@ -64,6 +72,10 @@ export async function patchMeter(deps: Services, tenant: Tenant, id: string, inp
   const unit = input.unit ?? existing.unit;
   const label = input.custom_label !== undefined ? input.custom_label : existing.custom_label;
   assertUnit(unit, label, ["body", "custom_label"]);
+  // An archived meter stops counting, so a price still billing by it would silently charge nothing.
+  if (input.is_archived === true && !existing.archived_at && (await hasActiveMeteredPrice(deps.db, tenant.organizationId, id))) {
+    throw polarErrors.invalid(["body", "is_archived"], "This meter is used by an active metered price; archive that price first.");
+  }
   const now = deps.clock.now().toISOString();
   const archive =
     input.is_archived === true && !existing.archived_at ? { archived_at: now } : input.is_archived === false ? { archived_at: null } : {};

@@ -3,12 +3,13 @@ import { paginate } from "../api/pagination.ts";
 import { polarErrors } from "../api/polar-errors.ts";
 import { applySorting, type SortKey } from "../api/sorting.ts";
 import type { Tenant } from "../api/tenant.ts";
+import { emitWebhookEvent } from "../webhooks/webhooks.emit.ts";
 import { findOrganization, organizationsOf, saveBillingOrganization, updateOrganizationIdentity } from "./organizations.repository.ts";
 import type { OrganizationOut, OrganizationSortKey, OrganizationUpdateInput } from "./organizations.schemas.ts";
 import { serializeOrganization } from "./organizations.serialize.ts";
 import { applyUpdate, decodeSettings } from "./organizations.settings.ts";
 
-type Services = Pick<Deps, "db" | "clock">;
+type Services = Pick<Deps, "db" | "clock" | "ids">;
 
 /**
  * A caller sees exactly one organization, the one it acts for; any other id is answered as if it
@@ -59,7 +60,7 @@ export async function updateOrganization(
 ): Promise<OrganizationOut> {
   assertOwn(tenant, id);
   const now = deps.clock.now().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     // The organization row already carries the stored settings: no second read.
     const current = await findOrganization(trx, tenant.organizationId);
     if (!current) throw polarErrors.notFound("Organization not found");
@@ -73,6 +74,10 @@ export async function updateOrganization(
       ...(input.name != null ? { name: input.name } : {}),
       ...(input.avatar_url != null ? { logo: input.avatar_url } : {}),
     });
+    const updated = await findOrganization(trx, tenant.organizationId);
+    if (!updated) throw polarErrors.notFound("Organization not found");
+    const organization = serializeOrganization(updated);
+    await emitWebhookEvent(trx, deps, { organizationId: tenant.organizationId, type: "organization.updated", data: organization });
+    return organization;
   });
-  return getOrganization(deps, tenant, id);
 }

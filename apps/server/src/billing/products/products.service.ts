@@ -11,6 +11,7 @@ import type { Tenant } from "../api/tenant.ts";
 import { benefitsByIds } from "../benefits/benefits.repository.ts";
 import { customFieldsByIds } from "../custom-fields/custom-fields.repository.ts";
 import { filesByIds } from "../files/files.repository.ts";
+import { emitWebhookEvent } from "../webhooks/webhooks.emit.ts";
 import { checkNewPrices, checkPriceSet, type PriceShape, priceRow, shapeOfRow } from "./products.prices.ts";
 import {
   archivePricesExcept,
@@ -35,6 +36,22 @@ const unique = <T>(items: readonly T[]) => [...new Set(items)];
 async function loadProduct(db: Kysely<DB>, organizationId: string, id: string): Promise<ProductOut> {
   const product = (await productsByIds(db, organizationId, [id])).get(id);
   if (!product) throw polarErrors.notFound();
+  return product;
+}
+
+/**
+ * Reads the product as the API answers it, inside the change's transaction, and records the webhook
+ * event there too: the event commits with the change, and the caller gets the same object.
+ */
+async function productChanged(
+  trx: Kysely<DB>,
+  deps: Services,
+  organizationId: string,
+  id: string,
+  type: "product.created" | "product.updated",
+): Promise<ProductOut> {
+  const product = await loadProduct(trx, organizationId, id);
+  await emitWebhookEvent(trx, deps, { organizationId, type, data: product });
   return product;
 }
 
@@ -121,7 +138,7 @@ export async function createProduct(deps: Services, tenant: Tenant, input: Produ
 
   const id = deps.ids.uuid();
   const now = deps.clock.now().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     await insertProduct(trx, {
       id,
       organization_id: organizationId,
@@ -151,8 +168,8 @@ export async function createProduct(deps: Services, tenant: Tenant, input: Produ
       medias.map((media) => ({ id: media })),
     );
     await replaceLinks(trx, organizationId, id, "product_custom_field", fields);
+    return productChanged(trx, deps, organizationId, id, "product.created");
   });
-  return loadProduct(deps.db, organizationId, id);
 }
 
 export async function getProduct(deps: Services, tenant: Tenant, id: string): Promise<ProductOut> {
@@ -223,7 +240,7 @@ export async function updateProduct(deps: Services, tenant: Tenant, id: string, 
     changes.trial_interval = trialInterval ?? null;
     changes.trial_interval_count = trialCount ?? null;
   }
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     await updateProductRow(trx, organizationId, id, changes);
     if (plan) {
       await archivePricesExcept(trx, organizationId, id, plan.kept, now);
@@ -243,8 +260,8 @@ export async function updateProduct(deps: Services, tenant: Tenant, id: string, 
         medias.map((media) => ({ id: media })),
       );
     if (fields) await replaceLinks(trx, organizationId, id, "product_custom_field", fields);
+    return productChanged(trx, deps, organizationId, id, "product.updated");
   });
-  return loadProduct(deps.db, organizationId, id);
 }
 
 export async function updateProductBenefits(
@@ -260,7 +277,7 @@ export async function updateProductBenefits(
     found.has(benefitId) ? [] : [{ loc: ["body", "benefits", index], msg: "Benefit does not exist.", type: "value_error" }],
   );
   if (issues.length > 0) throw polarErrors.validation(issues);
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     await replaceLinks(
       trx,
       organizationId,
@@ -269,8 +286,8 @@ export async function updateProductBenefits(
       unique(benefitIds).map((benefit) => ({ id: benefit })),
     );
     await updateProductRow(trx, organizationId, id, { modified_at: deps.clock.now().toISOString() });
+    return productChanged(trx, deps, organizationId, id, "product.updated");
   });
-  return loadProduct(deps.db, organizationId, id);
 }
 
 // Sorting by price looks at the product's static price (fixed, free or custom) that is not archived.

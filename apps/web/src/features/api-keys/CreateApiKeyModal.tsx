@@ -1,9 +1,10 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ActionErrorAlert } from "../../components/ActionErrorAlert";
 import { ModalActions } from "../../components/ModalActions";
+import { ShownOnceSecret } from "../../components/ShownOnceSecret";
 import { authClient } from "../../lib/auth-client";
 import type { AuthCallError } from "../../lib/errors";
 import { requiredField } from "../auth/validation";
@@ -62,25 +63,14 @@ export function CreateApiKeyModal({ opened, onClose }: { opened: boolean; onClos
   return (
     <Modal opened={opened} onClose={close} title={created ? "Copy your new API key" : "Create API key"} centered size="lg">
       {created ? (
-        <Stack gap="sm">
-          <Alert color="yellow" role="alert" title="Copy this key now">
-            This is the only time the full key is shown. Gatehouse keeps only a hash of it: if you lose it, delete it and create a new one.
-          </Alert>
-          <Text size="sm">{`Your key "${created.name}":`}</Text>
-          <Code block aria-label="New API key" style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
-            {created.key}
-          </Code>
-          <Group justify="flex-end">
-            <CopyButton value={created.key}>
-              {({ copied, copy }) => (
-                <Button variant={copied ? "light" : "default"} color={copied ? "green" : undefined} onClick={copy}>
-                  {copied ? "Copied" : "Copy key"}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={close}>I copied the key</Button>
-          </Group>
-        </Stack>
+        <ShownOnceSecret
+          secret={created.key}
+          noun="key"
+          warning="This is the only time the full key is shown. Gatehouse keeps only a hash of it: if you lose it, delete it and create a new one."
+          intro={`Your key "${created.name}":`}
+          label="New API key"
+          onDone={close}
+        />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">

@@ -20,9 +20,3 @@ export function CatalogError({ error, title }: { error: Error; title: string }) 
     );
   return <LoadErrorAlert title={title} error={error} />;
 }
-
-/** For forms: the 422's per-field messages (for setErrors) and the message to show above the form. */
-export function formFailure(error: unknown): { fieldErrors: Record<string, string>; message: string } {
-  if (error instanceof BillingApiError) return { fieldErrors: error.fieldErrors, message: error.message };
-  return { fieldErrors: {}, message: error instanceof Error ? error.message : "Something went wrong. Please try again." };
-}

@@ -7,6 +7,7 @@ import { deleteBillingObject } from "../../lib/billing-api";
 import { formatDateTime } from "../../lib/format";
 import { notifySuccess } from "../../lib/notify";
 import { BillingListView } from "./BillingListView";
+import { ManageOnly } from "./billing-access";
 import type { AccessToken } from "./billing-types";
 import { CreateAccessTokenModal } from "./CreateAccessTokenModal";
 import { DashboardLayout } from "./DashboardLayout";
@@ -77,28 +78,22 @@ function AccessTokenList({ creating, closeCreate }: { creating: boolean; closeCr
             </Table.Td>
             <Table.Td>{token.last_used_at ? formatDateTime(token.last_used_at) : "Never"}</Table.Td>
             <Table.Td>
-              <RowActions>
-                <RowButton label={`Edit token ${token.comment}`} variant="default" onClick={() => setEditing(token)}>
-                  Edit
-                </RowButton>
-                <RowButton label={`Delete token ${token.comment}`} danger onClick={() => setDeleting(token)}>
-                  Delete
-                </RowButton>
-              </RowActions>
+              <ManageOnly>
+                <RowActions>
+                  <RowButton label={`Edit token ${token.comment}`} variant="default" onClick={() => setEditing(token)}>
+                    Edit
+                  </RowButton>
+                  <RowButton label={`Delete token ${token.comment}`} danger onClick={() => setDeleting(token)}>
+                    Delete
+                  </RowButton>
+                </RowActions>
+              </ManageOnly>
             </Table.Td>
           </Table.Tr>
         )}
       />
-      <CreateAccessTokenModal opened={creating} scopes={scopes} onClose={closeCreate} onCreated={() => void refresh()} />
-      {editing && (
-        <EditAccessTokenModal
-          key={editing.id}
-          token={editing}
-          scopes={scopes}
-          onClose={() => setEditing(null)}
-          onSaved={() => void refresh()}
-        />
-      )}
+      <CreateAccessTokenModal opened={creating} scopes={scopes} onClose={closeCreate} />
+      {editing && <EditAccessTokenModal key={editing.id} token={editing} scopes={scopes} onClose={() => setEditing(null)} />}
       <ConfirmActionModal
         opened={deleting !== null}
         title="Delete access token"

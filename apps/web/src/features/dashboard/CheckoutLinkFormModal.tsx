@@ -1,10 +1,9 @@
 import { Checkbox, Modal, MultiSelect, NativeSelect, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
-import { ActionErrorAlert } from "../../components/ActionErrorAlert";
 import { ModalActions } from "../../components/ModalActions";
-import { BillingApiError, billingApi } from "../../lib/billing-api";
+import { billingApi } from "../../lib/billing-api";
 import { optionalUrlField } from "../auth/validation";
+import { useBillingSubmit } from "./billing-submit";
 import type { CheckoutLink, Discount } from "./billing-types";
 import { usePickerList, useProductChoices } from "./dashboard.queries";
 
@@ -33,18 +32,15 @@ interface CheckoutLinkFormModalProps {
   /** The link to edit, or null to create one. Render keyed by it. */
   link: CheckoutLink | null;
   onClose: () => void;
-  onSaved: () => void;
 }
 
-export function CheckoutLinkFormModal({ link, onClose, onSaved }: CheckoutLinkFormModalProps) {
+export function CheckoutLinkFormModal({ link, onClose }: CheckoutLinkFormModalProps) {
   const { data: productChoices } = useProductChoices();
   const discounts = usePickerList<Discount>("discounts");
   const discountChoices = [
     { value: "", label: "No discount" },
     ...(discounts.data ?? []).map((discount) => ({ value: discount.id, label: discount.name })),
   ];
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
   const form = useForm({
     initialValues: initialValues(link),
     validate: {
@@ -53,32 +49,28 @@ export function CheckoutLinkFormModal({ link, onClose, onSaved }: CheckoutLinkFo
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
-    try {
-      if (link) await billingApi(`/v1/checkout-links/${link.id}`, { method: "PATCH", body: linkBody(values) });
-      // SDK 0.47 always sends the payment processor; do the same.
-      else await billingApi("/v1/checkout-links/", { method: "POST", body: { payment_processor: "stripe", ...linkBody(values) } });
-      onSaved();
-      onClose();
-    } catch (failure) {
-      if (failure instanceof BillingApiError)
-        form.setErrors({
-          ...failure.fieldErrors,
-          ...(failure.fieldErrors.success_url ? { successUrl: failure.fieldErrors.success_url } : {}),
-        });
-      setError(failure as Error);
-    } finally {
-      setBusy(false);
-    }
+  const save = useBillingSubmit({
+    form,
+    errorTitle: "Could not save the checkout link",
+    refresh: ["checkout-links"],
+    fieldNames: { success_url: "successUrl", discount_id: "discountId" },
   });
+
+  const submit = form.onSubmit((values) =>
+    save.run(
+      () =>
+        link
+          ? billingApi(`/v1/checkout-links/${link.id}`, { method: "PATCH", body: linkBody(values) })
+          : // SDK 0.47 always sends the payment processor; do the same.
+            billingApi("/v1/checkout-links/", { method: "POST", body: { payment_processor: "stripe", ...linkBody(values) } }),
+      { onSaved: onClose },
+    ),
+  );
 
   return (
     <Modal opened onClose={onClose} title={link ? "Edit checkout link" : "Create checkout link"} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <ActionErrorAlert error={error} title="Could not save the checkout link" />
           <TextInput label="Label" description="For you only, to tell links apart." data-autofocus {...form.getInputProps("label")} />
           <MultiSelect
             label="Products"
@@ -102,7 +94,7 @@ export function CheckoutLinkFormModal({ link, onClose, onSaved }: CheckoutLinkFo
             placeholder="https://example.com/thanks?checkout_id={CHECKOUT_ID}"
             {...form.getInputProps("successUrl")}
           />
-          <ModalActions confirmLabel={link ? "Save checkout link" : "Create checkout link"} loading={busy} onCancel={onClose} />
+          <ModalActions confirmLabel={link ? "Save checkout link" : "Create checkout link"} loading={save.busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -5,6 +5,7 @@ import { RowActions, RowButton } from "../../components/RowActions";
 import { deleteBillingObject } from "../../lib/billing-api";
 import { notifySuccess } from "../../lib/notify";
 import { BillingListView } from "./BillingListView";
+import { ManageOnly } from "./billing-access";
 import type { CheckoutLink } from "./billing-types";
 import { CheckoutLinkFormModal } from "./CheckoutLinkFormModal";
 import { DashboardLayout } from "./DashboardLayout";
@@ -65,12 +66,14 @@ export function CheckoutLinksPage() {
                     </Button>
                   )}
                 </CopyButton>
-                <RowButton label={`Edit checkout link ${linkName(link)}`} variant="default" onClick={() => setEditing(link)}>
-                  Edit
-                </RowButton>
-                <RowButton label={`Delete checkout link ${linkName(link)}`} danger onClick={() => setDeleting(link)}>
-                  Delete
-                </RowButton>
+                <ManageOnly>
+                  <RowButton label={`Edit checkout link ${linkName(link)}`} variant="default" onClick={() => setEditing(link)}>
+                    Edit
+                  </RowButton>
+                  <RowButton label={`Delete checkout link ${linkName(link)}`} danger onClick={() => setDeleting(link)}>
+                    Delete
+                  </RowButton>
+                </ManageOnly>
               </RowActions>
             </Table.Td>
           </Table.Tr>
@@ -81,7 +84,6 @@ export function CheckoutLinksPage() {
           key={editing === "new" ? "new" : editing.id}
           link={editing === "new" ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={() => void refresh()}
         />
       )}
       <ConfirmActionModal

@@ -56,10 +56,7 @@ export function CustomerDetailPage({ id }: { id: string }) {
               <CustomerForm
                 key={data.modified_at ?? data.created_at}
                 customer={data}
-                onSaved={(saved) => {
-                  queryClient.setQueryData(customerKey, saved);
-                  void refreshCustomers();
-                }}
+                onSaved={(saved) => queryClient.setQueryData(customerKey, saved)}
               />
               <CustomerStatePanel id={data.id} />
             </Stack>

@@ -1,10 +1,9 @@
 import { Button, Fieldset, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
-import { ActionErrorAlert } from "../../components/ActionErrorAlert";
-import { BillingApiError, billingApi } from "../../lib/billing-api";
-import { notifySuccess } from "../../lib/notify";
+import { billingApi } from "../../lib/billing-api";
 import { emailField } from "../auth/validation";
+import { ManagedFieldset, ManageOnly } from "./billing-access";
+import { useBillingSubmit } from "./billing-submit";
 import type { Customer } from "./billing-types";
 import { MetadataEditor, metadataFromRows, metadataRows } from "./MetadataEditor";
 
@@ -54,8 +53,6 @@ function updateBody(values: Values, customer: Customer) {
 
 /** Edits one customer; render keyed by the customer's modified_at so a save restarts it from the answer. */
 export function CustomerForm({ customer, onSaved }: { customer: Customer; onSaved: (customer: Customer) => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
   const form = useForm({
     initialValues: initialValues(customer),
     validate: {
@@ -67,52 +64,53 @@ export function CustomerForm({ customer, onSaved }: { customer: Customer; onSave
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await billingApi<Customer>(`/v1/customers/${customer.id}`, { method: "PATCH", body: updateBody(values, customer) });
-      notifySuccess("The customer is saved.");
-      onSaved(saved);
-    } catch (failure) {
-      if (failure instanceof BillingApiError) form.setErrors(failure.fieldErrors);
-      setError(failure as Error);
-    } finally {
-      setBusy(false);
-    }
-  });
+  const save = useBillingSubmit({ form, errorTitle: "Could not save the customer", refresh: ["customers"] });
+
+  const submit = form.onSubmit((values) =>
+    save.run(() => billingApi<Customer>(`/v1/customers/${customer.id}`, { method: "PATCH", body: updateBody(values, customer) }), {
+      success: "The customer is saved.",
+      onSaved: onSaved,
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <ActionErrorAlert error={error} title="Could not save the customer" />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Email" type="email" required {...form.getInputProps("email")} />
-          <TextInput label="Name" {...form.getInputProps("name")} />
-          <TextInput
-            label="External ID"
-            readOnly={customer.external_id !== null}
-            description={customer.external_id !== null ? "Set once; it cannot change." : "Your own system's ID; it cannot change once set."}
-            {...form.getInputProps("external_id")}
-          />
-          <TextInput label="Tax ID" description="A VAT or other tax number, e.g. FR61954506077." {...form.getInputProps("tax_id")} />
-        </SimpleGrid>
-        <Fieldset legend="Billing address">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Address line 1" {...form.getInputProps("line1")} />
-            <TextInput label="Address line 2" {...form.getInputProps("line2")} />
-            <TextInput label="Postal code" {...form.getInputProps("postal_code")} />
-            <TextInput label="City" {...form.getInputProps("city")} />
-            <TextInput label="State or region" {...form.getInputProps("state")} />
-            <TextInput label="Country" description="Two-letter code, e.g. FR" maxLength={2} {...form.getInputProps("country")} />
-          </SimpleGrid>
-        </Fieldset>
-        <MetadataEditor value={form.values.metadata} onChange={(rows) => form.setFieldValue("metadata", rows)} />
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            Save customer
-          </Button>
-        </Group>
+        <ManagedFieldset>
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Email" type="email" required {...form.getInputProps("email")} />
+              <TextInput label="Name" {...form.getInputProps("name")} />
+              <TextInput
+                label="External ID"
+                readOnly={customer.external_id !== null}
+                description={
+                  customer.external_id !== null ? "Set once; it cannot change." : "Your own system's ID; it cannot change once set."
+                }
+                {...form.getInputProps("external_id")}
+              />
+              <TextInput label="Tax ID" description="A VAT or other tax number, e.g. FR61954506077." {...form.getInputProps("tax_id")} />
+            </SimpleGrid>
+            <Fieldset legend="Billing address">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="Address line 1" {...form.getInputProps("line1")} />
+                <TextInput label="Address line 2" {...form.getInputProps("line2")} />
+                <TextInput label="Postal code" {...form.getInputProps("postal_code")} />
+                <TextInput label="City" {...form.getInputProps("city")} />
+                <TextInput label="State or region" {...form.getInputProps("state")} />
+                <TextInput label="Country" description="Two-letter code, e.g. FR" maxLength={2} {...form.getInputProps("country")} />
+              </SimpleGrid>
+            </Fieldset>
+            <MetadataEditor value={form.values.metadata} onChange={(rows) => form.setFieldValue("metadata", rows)} />
+          </Stack>
+        </ManagedFieldset>
+        <ManageOnly>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.busy}>
+              Save customer
+            </Button>
+          </Group>
+        </ManageOnly>
       </Stack>
     </form>
   );

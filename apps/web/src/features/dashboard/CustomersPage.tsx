@@ -7,16 +7,15 @@ import { BillingListView } from "./BillingListView";
 import type { Customer } from "./billing-types";
 import { CreateCustomerModal } from "./CreateCustomerModal";
 import { DashboardLayout } from "./DashboardLayout";
-import { PAGE_SIZE, useBillingList, useInvalidateBilling } from "./dashboard.queries";
+import { PAGE_SIZE, useBillingList } from "./dashboard.queries";
 
 /** The organization's customers, searchable by email, name or external ID. */
 export function CustomersPage() {
   const [creating, createModal] = useDisclosure(false);
-  const refresh = useInvalidateBilling("customers");
   return (
     <DashboardLayout title="Customers" actions={<Button onClick={createModal.open}>Create customer</Button>}>
       <CustomerList />
-      <CreateCustomerModal opened={creating} onClose={createModal.close} onCreated={() => void refresh()} />
+      <CreateCustomerModal opened={creating} onClose={createModal.close} />
     </DashboardLayout>
   );
 }

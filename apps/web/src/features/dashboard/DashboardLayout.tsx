@@ -5,11 +5,12 @@ import { AnchorLink, NavLinkLink } from "../../components/links";
 import { authClient } from "../../lib/auth-client";
 import { useOrganizationList } from "../organizations/organization.queries";
 import { SignedInOnly } from "../organizations/SignedInOnly";
+import { ReadOnlyNotice, useCanManageBilling } from "./billing-access";
 import { DASHBOARD_SECTIONS } from "./dashboard-sections";
 
 interface DashboardLayoutProps {
   title: string;
-  /** Buttons for the page as a whole (e.g. "Create token"), shown beside the title. */
+  /** Buttons for the page as a whole (e.g. "Create token"), shown beside the title to those who may manage billing. */
   actions?: ReactNode;
   children: ReactNode;
 }
@@ -39,6 +40,7 @@ function DashboardFrame({ title, actions, children }: DashboardLayoutProps) {
   const organizations = useOrganizationList();
   const activeId = session?.session.activeOrganizationId ?? null;
   const active = organizations.data?.find((organization) => organization.id === activeId);
+  const canManage = useCanManageBilling();
 
   return (
     <Container size="xl" py="md">
@@ -75,10 +77,13 @@ function DashboardFrame({ title, actions, children }: DashboardLayoutProps) {
                   {title}
                 </Title>
               </div>
-              {activeId && actions && <Group gap="sm">{actions}</Group>}
+              {activeId && canManage && actions && <Group gap="sm">{actions}</Group>}
             </Group>
             {activeId ? (
-              children
+              <>
+                <ReadOnlyNotice />
+                {children}
+              </>
             ) : (
               <Alert color="blue" title="Choose an organization first">
                 The dashboard shows the billing of your active organization.{" "}

@@ -1,11 +1,10 @@
 import { Checkbox, Group, Modal, MultiSelect, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
-import { ActionErrorAlert } from "../../components/ActionErrorAlert";
 import { ModalActions } from "../../components/ModalActions";
-import { BillingApiError, billingApi } from "../../lib/billing-api";
+import { billingApi } from "../../lib/billing-api";
 import { minorToDecimalString, moneyInputError, parseMoneyInput } from "../../lib/money";
 import { requiredField } from "../auth/validation";
+import { useBillingSubmit } from "./billing-submit";
 import type { Discount } from "./billing-types";
 import { useProductChoices } from "./dashboard.queries";
 import { fromLocalInput, toLocalInput } from "./datetime";
@@ -50,13 +49,10 @@ interface DiscountFormModalProps {
   /** The discount to edit, or null to create one. Render keyed by it. */
   discount: Discount | null;
   onClose: () => void;
-  onSaved: () => void;
 }
 
-export function DiscountFormModal({ discount, onClose, onSaved }: DiscountFormModalProps) {
+export function DiscountFormModal({ discount, onClose }: DiscountFormModalProps) {
   const { data: productChoices } = useProductChoices();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
   const form = useForm({
     initialValues: initialValues(discount),
     validate: {
@@ -68,27 +64,27 @@ export function DiscountFormModal({ discount, onClose, onSaved }: DiscountFormMo
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
-    try {
-      if (discount) await billingApi(`/v1/discounts/${discount.id}`, { method: "PATCH", body: discountBody(values) });
-      else await billingApi("/v1/discounts/", { method: "POST", body: discountBody(values) });
-      onSaved();
-      onClose();
-    } catch (failure) {
-      if (failure instanceof BillingApiError) form.setErrors(failure.fieldErrors);
-      setError(failure as Error);
-    } finally {
-      setBusy(false);
-    }
+  const save = useBillingSubmit({
+    form,
+    errorTitle: "Could not save the discount",
+    refresh: ["discounts"],
+    fieldNames: { duration_in_months: "durationInMonths", max_redemptions: "maxRedemptions", starts_at: "startsAt", ends_at: "endsAt" },
   });
+
+  const submit = form.onSubmit((values) =>
+    save.run(
+      () =>
+        discount
+          ? billingApi(`/v1/discounts/${discount.id}`, { method: "PATCH", body: discountBody(values) })
+          : billingApi("/v1/discounts/", { method: "POST", body: discountBody(values) }),
+      { onSaved: onClose },
+    ),
+  );
 
   return (
     <Modal opened onClose={onClose} title={discount ? "Edit discount" : "Create discount"} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <ActionErrorAlert error={error} title="Could not save the discount" />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" description="Shown to customers at checkout." required data-autofocus {...form.getInputProps("name")} />
             <TextInput label="Code" description="Optional: what customers type to get it." {...form.getInputProps("code")} />
@@ -139,7 +135,7 @@ export function DiscountFormModal({ discount, onClose, onSaved }: DiscountFormMo
             searchable
             {...form.getInputProps("products")}
           />
-          <ModalActions confirmLabel={discount ? "Save discount" : "Create discount"} loading={busy} onCancel={onClose} />
+          <ModalActions confirmLabel={discount ? "Save discount" : "Create discount"} loading={save.busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

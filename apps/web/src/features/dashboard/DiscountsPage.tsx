@@ -7,6 +7,7 @@ import { formatDateTime } from "../../lib/format";
 import { formatMoney } from "../../lib/money";
 import { notifySuccess } from "../../lib/notify";
 import { BillingListView } from "./BillingListView";
+import { ManageOnly } from "./billing-access";
 import type { Discount } from "./billing-types";
 import { DashboardLayout } from "./DashboardLayout";
 import { DiscountFormModal } from "./DiscountFormModal";
@@ -66,14 +67,16 @@ export function DiscountsPage() {
             </Table.Td>
             <Table.Td>{discount.products.length ? discount.products.map((product) => product.name).join(", ") : "All"}</Table.Td>
             <Table.Td>
-              <RowActions>
-                <RowButton label={`Edit discount ${discount.name}`} variant="default" onClick={() => setEditing(discount)}>
-                  Edit
-                </RowButton>
-                <RowButton label={`Delete discount ${discount.name}`} danger onClick={() => setDeleting(discount)}>
-                  Delete
-                </RowButton>
-              </RowActions>
+              <ManageOnly>
+                <RowActions>
+                  <RowButton label={`Edit discount ${discount.name}`} variant="default" onClick={() => setEditing(discount)}>
+                    Edit
+                  </RowButton>
+                  <RowButton label={`Delete discount ${discount.name}`} danger onClick={() => setDeleting(discount)}>
+                    Delete
+                  </RowButton>
+                </RowActions>
+              </ManageOnly>
             </Table.Td>
           </Table.Tr>
         )}
@@ -83,7 +86,6 @@ export function DiscountsPage() {
           key={editing === "new" ? "new" : editing.id}
           discount={editing === "new" ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={() => void refresh()}
         />
       )}
       <ConfirmActionModal

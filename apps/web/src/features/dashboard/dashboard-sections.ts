@@ -8,6 +8,7 @@ export const DASHBOARD_SECTIONS = [
   { to: "/dashboard/customers", label: "Customers" },
   { to: "/dashboard/meters", label: "Meters" },
   { to: "/dashboard/files", label: "Files" },
+  { to: "/dashboard/webhooks", label: "Webhooks" },
   { to: "/dashboard/access-tokens", label: "Access tokens" },
   { to: "/dashboard/settings", label: "Billing settings" },
 ] as const;

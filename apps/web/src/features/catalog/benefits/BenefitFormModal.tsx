@@ -1,22 +1,16 @@
 import { Checkbox, Group, Modal, MultiSelect, NumberInput, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { ActionErrorAlert } from "../../../components/ActionErrorAlert";
 import { ModalActions } from "../../../components/ModalActions";
 import { billingApi } from "../../../lib/billing-api";
-import { notifySuccess } from "../../../lib/notify";
-import { refreshBilling, usePickerList } from "../../dashboard/dashboard.queries";
-import { formFailure } from "../CatalogError";
+import { useBillingSubmit } from "../../dashboard/billing-submit";
+import { usePickerList } from "../../dashboard/dashboard.queries";
 import { BENEFIT_TYPE_LABELS, BENEFIT_TYPES, type Benefit, type FileRead, type Meter } from "../catalog.api";
 import { benefitFormValues, benefitProperties, validateBenefit } from "./benefit-form";
 
 /** Creates a benefit of any type, or edits one (its type is fixed once created). */
 export function BenefitFormModal({ opened, benefit, onClose }: { opened: boolean; benefit?: Benefit; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const form = useForm({ initialValues: benefitFormValues(benefit), validate: validateBenefit });
+  const save = useBillingSubmit({ form, errorTitle: "Could not save the benefit", refresh: ["benefits", "products"] });
   const type = form.values.type;
   const meters = usePickerList<Meter>("meters");
   const files = usePickerList<FileRead>("files");
@@ -24,34 +18,24 @@ export function BenefitFormModal({ opened, benefit, onClose }: { opened: boolean
 
   const close = () => {
     form.setValues(benefitFormValues(benefit));
-    setError(null);
     onClose();
   };
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
+  const submit = form.onSubmit((values) => {
     const body = { type: values.type, description: values.description.trim(), properties: benefitProperties(values) };
-    try {
-      if (benefit) await billingApi<Benefit>(`/v1/benefits/${benefit.id}`, { method: "PATCH", body });
-      else await billingApi<Benefit>("/v1/benefits/", { method: "POST", body });
-      await Promise.all([refreshBilling(queryClient, "benefits"), refreshBilling(queryClient, "products")]);
-      notifySuccess(benefit ? "The benefit was saved." : "The benefit was created.");
-      close();
-    } catch (failure) {
-      const { fieldErrors, message } = formFailure(failure);
-      form.setErrors(fieldErrors);
-      setError(message);
-    } finally {
-      setBusy(false);
-    }
+    return save.run(
+      () =>
+        benefit
+          ? billingApi<Benefit>(`/v1/benefits/${benefit.id}`, { method: "PATCH", body })
+          : billingApi<Benefit>("/v1/benefits/", { method: "POST", body }),
+      { success: benefit ? "The benefit was saved." : "The benefit was created.", onSaved: close },
+    );
   });
 
   return (
     <Modal opened={opened} onClose={close} title={benefit ? "Edit benefit" : "Create benefit"} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <ActionErrorAlert error={error ? { message: error } : null} title="Could not save the benefit" />
           <Select
             label="Type"
             allowDeselect={false}
@@ -134,7 +118,7 @@ export function BenefitFormModal({ opened, benefit, onClose }: { opened: boolean
               <Checkbox label="Kick members when the benefit is revoked" {...form.getInputProps("kick_member", { type: "checkbox" })} />
             </>
           )}
-          <ModalActions confirmLabel={benefit ? "Save" : "Create benefit"} loading={busy} onCancel={close} />
+          <ModalActions confirmLabel={benefit ? "Save" : "Create benefit"} loading={save.busy} onCancel={close} />
         </Stack>
       </form>
     </Modal>

@@ -7,6 +7,7 @@ import { deleteBillingObject } from "../../../lib/billing-api";
 import { formatDateTime } from "../../../lib/format";
 import { notifySuccess } from "../../../lib/notify";
 import { BillingListView } from "../../dashboard/BillingListView";
+import { ManageOnly } from "../../dashboard/billing-access";
 import { DashboardLayout } from "../../dashboard/DashboardLayout";
 import { PAGE_SIZE, refreshBilling, useBillingList } from "../../dashboard/dashboard.queries";
 import { CatalogError } from "../CatalogError";
@@ -73,16 +74,18 @@ function BenefitList() {
             </Table.Td>
             <Table.Td>{formatDateTime(benefit.created_at)}</Table.Td>
             <Table.Td>
-              <RowActions>
-                <RowButton label={`Edit ${benefit.description}`} onClick={() => setEditing(benefit)}>
-                  Edit
-                </RowButton>
-                {benefit.deletable !== false && (
-                  <RowButton label={`Delete ${benefit.description}`} danger onClick={() => setDeleting(benefit)}>
-                    Delete
+              <ManageOnly>
+                <RowActions>
+                  <RowButton label={`Edit ${benefit.description}`} onClick={() => setEditing(benefit)}>
+                    Edit
                   </RowButton>
-                )}
-              </RowActions>
+                  {benefit.deletable !== false && (
+                    <RowButton label={`Delete ${benefit.description}`} danger onClick={() => setDeleting(benefit)}>
+                      Delete
+                    </RowButton>
+                  )}
+                </RowActions>
+              </ManageOnly>
             </Table.Td>
           </Table.Tr>
         )}

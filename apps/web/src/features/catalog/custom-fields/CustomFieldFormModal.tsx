@@ -1,14 +1,10 @@
 import { Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { ActionErrorAlert } from "../../../components/ActionErrorAlert";
 import { ModalActions } from "../../../components/ModalActions";
 import { billingApi } from "../../../lib/billing-api";
-import { notifySuccess } from "../../../lib/notify";
-import { refreshBilling } from "../../dashboard/dashboard.queries";
-import { formFailure } from "../CatalogError";
+import { useBillingSubmit } from "../../dashboard/billing-submit";
 import { CUSTOM_FIELD_TYPES, type CustomField, type CustomFieldType } from "../catalog.api";
+import { dateFromUnixSeconds, unixSecondsFromDate } from "./date-bounds";
 
 const TYPE_LABELS: Record<CustomFieldType, string> = {
   text: "Text",
@@ -21,6 +17,7 @@ const TYPE_LABELS: Record<CustomFieldType, string> = {
 function initialValues(field?: CustomField) {
   const p = field?.properties ?? {};
   const num = (value: unknown) => (typeof value === "number" ? value : "");
+  const isDate = field?.type === "date";
   return {
     type: (field?.type ?? "text") as CustomFieldType,
     name: field?.name ?? "",
@@ -31,8 +28,11 @@ function initialValues(field?: CustomField) {
     textarea: p.textarea === true,
     min_length: num(p.min_length) as number | string,
     max_length: num(p.max_length) as number | string,
-    ge: num(p.ge) as number | string,
-    le: num(p.le) as number | string,
+    ge: (isDate ? "" : num(p.ge)) as number | string,
+    le: (isDate ? "" : num(p.le)) as number | string,
+    // For date fields Polar's ge/le are Unix seconds; the form edits them as calendar dates.
+    earliest: isDate ? dateFromUnixSeconds(p.ge) : "",
+    latest: isDate ? dateFromUnixSeconds(p.le) : "",
     options: p.options ?? [{ value: "", label: "" }],
   };
 }
@@ -56,6 +56,12 @@ function properties(values: Values): Record<string, unknown> {
     put("ge", values.ge);
     put("le", values.le);
   }
+  if (values.type === "date") {
+    const earliest = unixSecondsFromDate(values.earliest);
+    const latest = unixSecondsFromDate(values.latest);
+    if (earliest !== null) props.ge = earliest;
+    if (latest !== null) props.le = latest;
+  }
   if (values.type === "select")
     props.options = values.options.map((option) => ({ value: option.value.trim(), label: option.label.trim() }));
   return props;
@@ -63,9 +69,6 @@ function properties(values: Values): Record<string, unknown> {
 
 /** Creates a custom field of any of the five types, or edits one. */
 export function CustomFieldFormModal({ field, onClose }: { field?: CustomField; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: initialValues(field),
     validate: {
@@ -75,34 +78,36 @@ export function CustomFieldFormModal({ field, onClose }: { field?: CustomField; 
         values.type === "select" && options.some((option) => !option.value.trim() || !option.label.trim())
           ? "Every option needs a value and a label"
           : null,
+      latest: (value, values) =>
+        values.type === "date" && value && values.earliest && value < values.earliest
+          ? "The latest date must not be before the earliest"
+          : null,
     },
   });
   const type = form.values.type;
+  // Polar reports the bounds as properties.ge / properties.le; on a date field they are the date inputs.
+  const save = useBillingSubmit({
+    form,
+    errorTitle: "Could not save the custom field",
+    refresh: ["custom-fields"],
+    fieldNames: type === "date" ? { ge: "earliest", le: "latest" } : {},
+  });
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
+  const submit = form.onSubmit((values) => {
     const body = { type: values.type, name: values.name.trim(), slug: values.slug.trim(), properties: properties(values) };
-    try {
-      if (field) await billingApi<CustomField>(`/v1/custom-fields/${field.id}`, { method: "PATCH", body });
-      else await billingApi<CustomField>("/v1/custom-fields/", { method: "POST", body });
-      await refreshBilling(queryClient, "custom-fields");
-      notifySuccess(field ? "The custom field was saved." : "The custom field was created.");
-      onClose();
-    } catch (failure) {
-      const { fieldErrors, message } = formFailure(failure);
-      form.setErrors(fieldErrors);
-      setError(message);
-    } finally {
-      setBusy(false);
-    }
+    return save.run(
+      () =>
+        field
+          ? billingApi<CustomField>(`/v1/custom-fields/${field.id}`, { method: "PATCH", body })
+          : billingApi<CustomField>("/v1/custom-fields/", { method: "POST", body }),
+      { success: field ? "The custom field was saved." : "The custom field was created.", onSaved: onClose },
+    );
   });
 
   return (
     <Modal opened onClose={onClose} title={field ? "Edit custom field" : "Create custom field"} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <ActionErrorAlert error={error ? { message: error } : null} title="Could not save the custom field" />
           <Select
             label="Type"
             allowDeselect={false}
@@ -128,6 +133,12 @@ export function CustomFieldFormModal({ field, onClose }: { field?: CustomField; 
             <Group grow>
               <NumberInput label="Minimum value" allowDecimal={false} {...form.getInputProps("ge")} />
               <NumberInput label="Maximum value" allowDecimal={false} {...form.getInputProps("le")} />
+            </Group>
+          )}
+          {type === "date" && (
+            <Group grow align="flex-start">
+              <TextInput label="Earliest date" type="date" {...form.getInputProps("earliest")} />
+              <TextInput label="Latest date" type="date" {...form.getInputProps("latest")} />
             </Group>
           )}
           {type === "select" && (
@@ -159,7 +170,7 @@ export function CustomFieldFormModal({ field, onClose }: { field?: CustomField; 
               </Group>
             </Stack>
           )}
-          <ModalActions confirmLabel={field ? "Save" : "Create custom field"} loading={busy} onCancel={onClose} />
+          <ModalActions confirmLabel={field ? "Save" : "Create custom field"} loading={save.busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -7,6 +7,7 @@ import { deleteBillingObject } from "../../../lib/billing-api";
 import { formatDateTime } from "../../../lib/format";
 import { notifySuccess } from "../../../lib/notify";
 import { BillingListView } from "../../dashboard/BillingListView";
+import { ManageOnly } from "../../dashboard/billing-access";
 import { DashboardLayout } from "../../dashboard/DashboardLayout";
 import { PAGE_SIZE, refreshBilling, useBillingList } from "../../dashboard/dashboard.queries";
 import { CatalogError } from "../CatalogError";
@@ -75,14 +76,16 @@ function CustomFieldList() {
             </Table.Td>
             <Table.Td>{formatDateTime(field.created_at)}</Table.Td>
             <Table.Td>
-              <RowActions>
-                <RowButton label={`Edit ${field.name}`} onClick={() => setEditing(field)}>
-                  Edit
-                </RowButton>
-                <RowButton label={`Delete ${field.name}`} danger onClick={() => setDeleting(field)}>
-                  Delete
-                </RowButton>
-              </RowActions>
+              <ManageOnly>
+                <RowActions>
+                  <RowButton label={`Edit ${field.name}`} onClick={() => setEditing(field)}>
+                    Edit
+                  </RowButton>
+                  <RowButton label={`Delete ${field.name}`} danger onClick={() => setDeleting(field)}>
+                    Delete
+                  </RowButton>
+                </RowActions>
+              </ManageOnly>
             </Table.Td>
           </Table.Tr>
         )}

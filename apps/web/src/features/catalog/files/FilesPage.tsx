@@ -6,9 +6,10 @@ import { RowActions, RowButton } from "../../../components/RowActions";
 import { deleteBillingObject } from "../../../lib/billing-api";
 import { notifySuccess } from "../../../lib/notify";
 import { BillingListView } from "../../dashboard/BillingListView";
+import { ManageOnly } from "../../dashboard/billing-access";
 import { DashboardLayout } from "../../dashboard/DashboardLayout";
 import { PAGE_SIZE, refreshBilling, useBillingList } from "../../dashboard/dashboard.queries";
-import { CatalogError, formFailure } from "../CatalogError";
+import { CatalogError } from "../CatalogError";
 import type { FileRead } from "../catalog.api";
 import { uploadFile } from "./upload";
 
@@ -43,7 +44,7 @@ function FileList() {
       await refreshBilling(queryClient, "files");
       notifySuccess(`${uploaded.name} was uploaded.`);
     } catch (error) {
-      setUploadError(formFailure(error).message);
+      setUploadError(error instanceof Error ? error.message : "The upload failed.");
     } finally {
       setUploading(false);
     }
@@ -64,15 +65,17 @@ function FileList() {
           {uploadError}
         </Alert>
       )}
-      <FileInput
-        label="Upload a downloadable file"
-        description="Files customers get with a “File downloads” benefit"
-        placeholder={uploading ? "Uploading…" : "Choose a file"}
-        value={null}
-        disabled={uploading}
-        onChange={(file) => void upload(file)}
-        maw={420}
-      />
+      <ManageOnly>
+        <FileInput
+          label="Upload a downloadable file"
+          description="Files customers get with a “File downloads” benefit"
+          placeholder={uploading ? "Uploading…" : "Choose a file"}
+          value={null}
+          disabled={uploading}
+          onChange={(file) => void upload(file)}
+          maw={420}
+        />
+      </ManageOnly>
       <BillingListView
         query={files}
         loadingLabel="Loading files"
@@ -93,11 +96,13 @@ function FileList() {
             <Table.Td>{file.size_readable}</Table.Td>
             <Table.Td>{file.mime_type}</Table.Td>
             <Table.Td>
-              <RowActions>
-                <RowButton label={`Delete ${file.name}`} danger onClick={() => setDeleting(file)}>
-                  Delete
-                </RowButton>
-              </RowActions>
+              <ManageOnly>
+                <RowActions>
+                  <RowButton label={`Delete ${file.name}`} danger onClick={() => setDeleting(file)}>
+                    Delete
+                  </RowButton>
+                </RowActions>
+              </ManageOnly>
             </Table.Td>
           </Table.Tr>
         )}

@@ -1,12 +1,8 @@
 import { Group, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { ActionErrorAlert } from "../../../components/ActionErrorAlert";
 import { ModalActions } from "../../../components/ModalActions";
 import { billingApi } from "../../../lib/billing-api";
-import { notifySuccess } from "../../../lib/notify";
-import { refreshBilling } from "../../dashboard/dashboard.queries";
-import { formFailure } from "../CatalogError";
+import { useBillingSubmit } from "../../dashboard/billing-submit";
 import type { Meter, MeterAggregation, MeterFilter } from "../catalog.api";
 import { emptyClause, FilterBuilder, filterError } from "./FilterBuilder";
 
@@ -21,14 +17,17 @@ const AGGREGATIONS = [
 
 /** Creates a meter (name, event filter, aggregation), or edits one. */
 export function MeterFormModal({ meter, onClose }: { meter?: Meter; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(meter?.name ?? "");
   const [filter, setFilter] = useState<MeterFilter>(meter?.filter ?? { conjunction: "and", clauses: [emptyClause()] });
   const [func, setFunc] = useState<MeterAggregation["func"]>(meter?.aggregation.func ?? "count");
   const [property, setProperty] = useState(meter && "property" in meter.aggregation ? meter.aggregation.property : "");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The filter is built by hand rather than with useForm, so the hook gets the fields it can name.
+  const save = useBillingSubmit({
+    form: { values: { name, property, clauses: filter.clauses }, setErrors },
+    errorTitle: "Could not save the meter",
+    refresh: ["meters"],
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,30 +38,21 @@ export function MeterFormModal({ meter, onClose }: { meter?: Meter; onClose: () 
     if (clausesError) own.clauses = clausesError;
     setErrors(own);
     if (Object.keys(own).length > 0) return;
-    setBusy(true);
-    setFailure(null);
     const aggregation = func === "count" ? { func } : { func, property: property.trim() };
     const body = { name: name.trim(), filter, aggregation };
-    try {
-      if (meter) await billingApi<Meter>(`/v1/meters/${meter.id}`, { method: "PATCH", body });
-      else await billingApi<Meter>("/v1/meters/", { method: "POST", body });
-      await refreshBilling(queryClient, "meters");
-      notifySuccess(meter ? "The meter was saved." : "The meter was created.");
-      onClose();
-    } catch (error) {
-      const { fieldErrors, message } = formFailure(error);
-      setErrors(fieldErrors);
-      setFailure(message);
-    } finally {
-      setBusy(false);
-    }
+    await save.run(
+      () =>
+        meter
+          ? billingApi<Meter>(`/v1/meters/${meter.id}`, { method: "PATCH", body })
+          : billingApi<Meter>("/v1/meters/", { method: "POST", body }),
+      { success: meter ? "The meter was saved." : "The meter was created.", onSaved: onClose },
+    );
   };
 
   return (
     <Modal opened onClose={onClose} title={meter ? "Edit meter" : "Create meter"} centered size="xl">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm">
-          <ActionErrorAlert error={failure ? { message: failure } : null} title="Could not save the meter" />
           <TextInput
             label="Name"
             required
@@ -98,7 +88,7 @@ export function MeterFormModal({ meter, onClose }: { meter?: Meter; onClose: () 
               />
             )}
           </Group>
-          <ModalActions confirmLabel={meter ? "Save" : "Create meter"} loading={busy} onCancel={onClose} />
+          <ModalActions confirmLabel={meter ? "Save" : "Create meter"} loading={save.busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

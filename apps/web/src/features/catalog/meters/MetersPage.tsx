@@ -2,24 +2,19 @@ import { Badge, Button, Select, Stack, Table, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmActionModal } from "../../../components/ConfirmActionModal";
+import { AnchorLink } from "../../../components/links";
 import { RowActions, RowButton } from "../../../components/RowActions";
-import { billingApi } from "../../../lib/billing-api";
+import { billingAction, billingApi } from "../../../lib/billing-api";
 import { formatDateTime } from "../../../lib/format";
-import { notifySuccess } from "../../../lib/notify";
+import { notifyError, notifySuccess } from "../../../lib/notify";
 import { BillingListView } from "../../dashboard/BillingListView";
+import { ManageOnly } from "../../dashboard/billing-access";
 import { DashboardLayout } from "../../dashboard/DashboardLayout";
 import { PAGE_SIZE, refreshBilling, useBillingList } from "../../dashboard/dashboard.queries";
-import { CatalogError, formFailure } from "../CatalogError";
-import type { Meter, MeterFilter } from "../catalog.api";
+import { CatalogError } from "../CatalogError";
+import type { Meter } from "../catalog.api";
 import { MeterFormModal } from "./MeterFormModal";
-
-/** "name eq api_call and metadata.tier eq pro", for the list. */
-function filterText(filter: MeterFilter): string {
-  const parts = filter.clauses.map((clause) =>
-    "clauses" in clause ? `(${filterText(clause)})` : `${clause.property} ${clause.operator} ${String(clause.value)}`,
-  );
-  return parts.join(` ${filter.conjunction} `) || "every event";
-}
+import { aggregationText, filterText } from "./meter-text";
 
 export function MetersPage() {
   const [creating, setCreating] = useState(false);
@@ -39,16 +34,14 @@ function MeterList() {
   const [archiving, setArchiving] = useState<Meter | null>(null);
   const meters = useBillingList<Meter>("meters", { is_archived: status === "archived", page, limit: PAGE_SIZE });
 
-  const setArchived = async (meter: Meter, archived: boolean) => {
-    try {
-      await billingApi<Meter>(`/v1/meters/${meter.id}`, { method: "PATCH", body: { is_archived: archived } });
-      await refreshBilling(queryClient, "meters");
-      notifySuccess(archived ? `${meter.name} was archived.` : `${meter.name} is active again.`);
-      return null;
-    } catch (error) {
-      return { message: formFailure(error).message };
-    }
-  };
+  const setArchived = (meter: Meter, archived: boolean) =>
+    billingAction(
+      () => billingApi<Meter>(`/v1/meters/${meter.id}`, { method: "PATCH", body: { is_archived: archived } }),
+      async () => {
+        await refreshBilling(queryClient, "meters");
+        notifySuccess(archived ? `${meter.name} was archived.` : `${meter.name} is active again.`);
+      },
+    );
 
   return (
     <Stack gap="md">
@@ -79,33 +72,42 @@ function MeterList() {
         onPageChange={setPage}
         row={(meter) => (
           <Table.Tr key={meter.id}>
-            <Table.Td>{meter.name}</Table.Td>
+            <Table.Td>
+              <AnchorLink to="/dashboard/meters/$id" params={{ id: meter.id }}>
+                {meter.name}
+              </AnchorLink>
+            </Table.Td>
             <Table.Td>
               <Text size="sm" ff="monospace">
                 {filterText(meter.filter)}
               </Text>
             </Table.Td>
             <Table.Td>
-              <Badge variant="light">
-                {"property" in meter.aggregation ? `${meter.aggregation.func}(${meter.aggregation.property})` : "count"}
-              </Badge>
+              <Badge variant="light">{aggregationText(meter.aggregation)}</Badge>
             </Table.Td>
             <Table.Td>{formatDateTime(meter.created_at)}</Table.Td>
             <Table.Td>
-              <RowActions>
-                <RowButton label={`Edit ${meter.name}`} onClick={() => setEditing(meter)}>
-                  Edit
-                </RowButton>
-                {status === "archived" ? (
-                  <RowButton label={`Unarchive ${meter.name}`} onClick={() => void setArchived(meter, false)}>
-                    Unarchive
+              <ManageOnly>
+                <RowActions>
+                  <RowButton label={`Edit ${meter.name}`} onClick={() => setEditing(meter)}>
+                    Edit
                   </RowButton>
-                ) : (
-                  <RowButton label={`Archive ${meter.name}`} danger onClick={() => setArchiving(meter)}>
-                    Archive
-                  </RowButton>
-                )}
-              </RowActions>
+                  {status === "archived" ? (
+                    <RowButton
+                      label={`Unarchive ${meter.name}`}
+                      onClick={() =>
+                        void setArchived(meter, false).then((failure) => failure && notifyError(failure, "Could not unarchive the meter"))
+                      }
+                    >
+                      Unarchive
+                    </RowButton>
+                  ) : (
+                    <RowButton label={`Archive ${meter.name}`} danger onClick={() => setArchiving(meter)}>
+                      Archive
+                    </RowButton>
+                  )}
+                </RowActions>
+              </ManageOnly>
             </Table.Td>
           </Table.Tr>
         )}

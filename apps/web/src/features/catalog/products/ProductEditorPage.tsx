@@ -5,11 +5,13 @@ import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { ConfirmActionModal } from "../../../components/ConfirmActionModal";
 import { PageLoader } from "../../../components/PageLoader";
-import { billingApi } from "../../../lib/billing-api";
-import { notifySuccess } from "../../../lib/notify";
+import { billingAction, billingApi } from "../../../lib/billing-api";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { ManagedFieldset, ManageOnly } from "../../dashboard/billing-access";
+import { useBillingSubmit } from "../../dashboard/billing-submit";
 import { DashboardLayout } from "../../dashboard/DashboardLayout";
 import { refreshBilling, useBillingKey } from "../../dashboard/dashboard.queries";
-import { CatalogError, formFailure } from "../CatalogError";
+import { CatalogError } from "../CatalogError";
 import type { Product, RecurringInterval } from "../catalog.api";
 import { existingPriceDraft, newPriceDraft, type PriceDraft, PricesEditor, pricesPayload, validatePrices } from "./PricesEditor";
 import { ProductBenefitsPicker } from "./ProductBenefitsPicker";
@@ -46,8 +48,7 @@ export function ProductEditorPage({ id }: { id: string }) {
 function ProductForm({ product }: { product?: Product }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [noPrice, setNoPrice] = useState(false);
   const [archiving, setArchiving] = useState(false);
   const [prices, setPrices] = useState<PriceDraft[]>(() =>
     product ? product.prices.filter((price) => !price.is_archived).map(existingPriceDraft) : [newPriceDraft()],
@@ -67,17 +68,14 @@ function ProductForm({ product }: { product?: Product }) {
     validate: { name: (value) => (value.trim().length < 3 ? "Name must be at least 3 characters" : null) },
   });
   const interval: RecurringInterval | null = form.values.billing === "one_time" ? null : form.values.billing;
+  const save = useBillingSubmit({ form, errorTitle: "Could not save the product", refresh: ["products"] });
 
   const submit = form.onSubmit(async (values) => {
     const errors = validatePrices(prices);
     setPriceErrors(errors);
     if (Object.keys(errors).length > 0) return;
-    if (prices.length === 0) {
-      setFailure("Add at least one price.");
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
+    setNoPrice(prices.length === 0);
+    if (prices.length === 0) return;
     const common = {
       name: values.name.trim(),
       description: values.description.trim() || null,
@@ -85,42 +83,39 @@ function ProductForm({ product }: { product?: Product }) {
       medias: mediaIds,
       attached_custom_fields: fields,
     };
-    try {
-      const saved = product
-        ? await billingApi<Product>(`/v1/products/${product.id}`, { method: "PATCH", body: common })
-        : await billingApi<Product>("/v1/products/", {
-            method: "POST",
-            body: {
-              ...common,
-              ...(interval ? { recurring_interval: interval, recurring_interval_count: 1 } : { recurring_interval: null }),
-            },
-          });
-      const before = product?.benefits.map((benefit) => benefit.id) ?? [];
-      if (before.join() !== benefitIds.join()) {
-        await billingApi<Product>(`/v1/products/${saved.id}/benefits`, { method: "POST", body: { benefits: benefitIds } });
-      }
-      await refreshBilling(queryClient, "products");
-      notifySuccess(product ? `${saved.name} was saved.` : `${saved.name} was created.`);
-      if (!product) await navigate({ to: "/dashboard/products/$id", params: { id: saved.id } });
-    } catch (error) {
-      const { fieldErrors, message } = formFailure(error);
-      form.setErrors(fieldErrors);
-      setFailure(message);
-    } finally {
-      setBusy(false);
-    }
+    await save.run(
+      async () => {
+        const saved = product
+          ? await billingApi<Product>(`/v1/products/${product.id}`, { method: "PATCH", body: common })
+          : await billingApi<Product>("/v1/products/", {
+              method: "POST",
+              body: {
+                ...common,
+                ...(interval ? { recurring_interval: interval, recurring_interval_count: 1 } : { recurring_interval: null }),
+              },
+            });
+        const before = product?.benefits.map((benefit) => benefit.id) ?? [];
+        if (before.join() !== benefitIds.join()) {
+          await billingApi<Product>(`/v1/products/${saved.id}/benefits`, { method: "POST", body: { benefits: benefitIds } });
+        }
+        return saved;
+      },
+      {
+        success: (saved) => (product ? `${saved.name} was saved.` : `${saved.name} was created.`),
+        onSaved: (saved) => (product ? undefined : navigate({ to: "/dashboard/products/$id", params: { id: saved.id } })),
+      },
+    );
   });
 
   const setArchived = async (archived: boolean) => {
     if (!product) return null;
-    try {
-      await billingApi<Product>(`/v1/products/${product.id}`, { method: "PATCH", body: { is_archived: archived } });
-      await refreshBilling(queryClient, "products");
-      notifySuccess(archived ? `${product.name} was archived.` : `${product.name} is active again.`);
-      return null;
-    } catch (error) {
-      return { message: formFailure(error).message };
-    }
+    return billingAction(
+      () => billingApi<Product>(`/v1/products/${product.id}`, { method: "PATCH", body: { is_archived: archived } }),
+      async () => {
+        await refreshBilling(queryClient, "products");
+        notifySuccess(archived ? `${product.name} was archived.` : `${product.name} is active again.`);
+      },
+    );
   };
 
   return (
@@ -129,60 +124,74 @@ function ProductForm({ product }: { product?: Product }) {
         {product?.is_archived && (
           <Alert color="gray" title="Archived">
             Customers can no longer buy this product.{" "}
-            <Button variant="subtle" size="compact-sm" onClick={() => void setArchived(false)}>
-              Unarchive
-            </Button>
+            <ManageOnly>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() =>
+                  void setArchived(false).then((failure) => failure && notifyError(failure, "Could not unarchive the product"))
+                }
+              >
+                Unarchive
+              </Button>
+            </ManageOnly>
           </Alert>
         )}
-        {failure && (
-          <Alert color="red" role="alert" title="Could not save the product">
-            {failure}
-          </Alert>
-        )}
-        <Card withBorder>
-          <Stack gap="sm">
-            <TextInput label="Name" required {...form.getInputProps("name")} />
-            <Textarea label="Description" autosize minRows={2} {...form.getInputProps("description")} />
-            {product ? (
-              <Text size="sm">
-                Billing: {intervalLabel(product.recurring_interval, product.recurring_interval_count)} (fixed once the product exists)
-              </Text>
-            ) : (
-              <Select
-                label="Billing"
-                allowDeselect={false}
-                data={[
-                  { value: "one_time", label: "One-time purchase" },
-                  { value: "month", label: "Monthly subscription" },
-                  { value: "year", label: "Yearly subscription" },
-                ]}
-                {...form.getInputProps("billing")}
-              />
-            )}
+        <ManagedFieldset>
+          <Stack gap="lg">
+            <Card withBorder>
+              <Stack gap="sm">
+                <TextInput label="Name" required {...form.getInputProps("name")} />
+                <Textarea label="Description" autosize minRows={2} {...form.getInputProps("description")} />
+                {product ? (
+                  <Text size="sm">
+                    Billing: {intervalLabel(product.recurring_interval, product.recurring_interval_count)} (fixed once the product exists)
+                  </Text>
+                ) : (
+                  <Select
+                    label="Billing"
+                    allowDeselect={false}
+                    data={[
+                      { value: "one_time", label: "One-time purchase" },
+                      { value: "month", label: "Monthly subscription" },
+                      { value: "year", label: "Yearly subscription" },
+                    ]}
+                    {...form.getInputProps("billing")}
+                  />
+                )}
+              </Stack>
+            </Card>
+            <Section title="Prices">
+              <PricesEditor value={prices} onChange={setPrices} errors={priceErrors} interval={interval} />
+              {noPrice && (
+                <Text size="sm" c="red" role="alert">
+                  Add at least one price.
+                </Text>
+              )}
+            </Section>
+            <Section title="Benefits">
+              <ProductBenefitsPicker value={benefitIds} onChange={setBenefitIds} />
+            </Section>
+            <Section title="Media">
+              <ProductMedias value={mediaIds} initial={product?.medias ?? []} onChange={setMediaIds} />
+            </Section>
+            <Section title="Checkout fields">
+              <ProductCustomFields value={fields} onChange={setFields} />
+            </Section>
           </Stack>
-        </Card>
-        <Section title="Prices">
-          <PricesEditor value={prices} onChange={setPrices} errors={priceErrors} interval={interval} />
-        </Section>
-        <Section title="Benefits">
-          <ProductBenefitsPicker value={benefitIds} onChange={setBenefitIds} />
-        </Section>
-        <Section title="Media">
-          <ProductMedias value={mediaIds} initial={product?.medias ?? []} onChange={setMediaIds} />
-        </Section>
-        <Section title="Checkout fields">
-          <ProductCustomFields value={fields} onChange={setFields} />
-        </Section>
-        <Group justify="space-between">
-          <Button type="submit" loading={busy}>
-            {product ? "Save changes" : "Create product"}
-          </Button>
-          {product && !product.is_archived && (
-            <Button color="red" variant="light" onClick={() => setArchiving(true)}>
-              Archive product
+        </ManagedFieldset>
+        <ManageOnly>
+          <Group justify="space-between">
+            <Button type="submit" loading={save.busy}>
+              {product ? "Save changes" : "Create product"}
             </Button>
-          )}
-        </Group>
+            {product && !product.is_archived && (
+              <Button color="red" variant="light" onClick={() => setArchiving(true)}>
+                Archive product
+              </Button>
+            )}
+          </Group>
+        </ManageOnly>
       </Stack>
       {product && (
         <ConfirmActionModal

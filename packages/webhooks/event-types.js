@@ -1,0 +1,50 @@
+// No node:crypto here (unlike index.js), so a browser bundle can import the list.
+
+/**
+ * Every webhook event type an endpoint may subscribe to: Polar's `WebhookEventType` (2026-04), so a
+ * subscription written for Polar is accepted unchanged. Gatehouse accepts all of them in
+ * subscriptions, including those it does not produce yet.
+ */
+export const WEBHOOK_EVENT_TYPES = Object.freeze([
+  "checkout.created",
+  "checkout.updated",
+  "checkout.expired",
+  "customer.created",
+  "customer.updated",
+  "customer.deleted",
+  "customer.state_changed",
+  "customer_seat.assigned",
+  "customer_seat.claimed",
+  "customer_seat.revoked",
+  "member.created",
+  "member.updated",
+  "member.deleted",
+  "order.created",
+  "order.updated",
+  "order.paid",
+  "order.refunded",
+  "subscription.created",
+  "subscription.updated",
+  "subscription.active",
+  "subscription.canceled",
+  "subscription.uncanceled",
+  "subscription.cycled",
+  "subscription.revoked",
+  "subscription.past_due",
+  "subscription.paused",
+  "subscription.resumed",
+  "refund.created",
+  "refund.updated",
+  "product.created",
+  "product.updated",
+  "discount.created",
+  "discount.updated",
+  "discount.deleted",
+  "benefit.created",
+  "benefit.updated",
+  "benefit_grant.created",
+  "benefit_grant.cycled",
+  "benefit_grant.updated",
+  "benefit_grant.revoked",
+  "organization.updated",
+]);
