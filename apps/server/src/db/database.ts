@@ -45,7 +45,7 @@ export function openDatabase(database: Config["database"], onIdleError: (error: 
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 
-export function dialectOf(db: Kysely<unknown>): Dialect {
+export function dialectOf(db: Pick<Kysely<unknown>, "getExecutor">): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
