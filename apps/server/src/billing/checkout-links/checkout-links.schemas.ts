@@ -3,30 +3,13 @@ import { z } from "../api/openapi.ts";
 import { listQuery, listResponse } from "../api/pagination.ts";
 import { oneOrMany } from "../api/query.ts";
 import { sortingParam } from "../api/sorting.ts";
+import { HttpUrl } from "../api/url.ts";
 import { DiscountBase } from "../discounts/discounts.schemas.ts";
 import { ProductMediaFileRead } from "../files/files.schemas.ts";
 import { INTERVALS, ProductBase, ProductPrice } from "../products/products.schemas.ts";
 
 const TrialInterval = z.enum(INTERVALS);
 const Timestamp = z.string().openapi({ format: "date-time" });
-
-/** An absolute http(s) URL, as Polar's `success_url` and `return_url` take them. */
-const HttpUrl = z
-  .string()
-  .min(1)
-  .max(2083)
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === "http:" || url.protocol === "https:") && url.host !== "";
-      } catch {
-        return false;
-      }
-    },
-    { message: "Input should be a valid absolute http(s) URL." },
-  )
-  .openapi({ format: "uri" });
 
 const createCommon = {
   metadata: metadataInput.optional(),

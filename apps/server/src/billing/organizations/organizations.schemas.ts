@@ -1,6 +1,7 @@
 import { z } from "../api/openapi.ts";
 import { listQuery, listResponse } from "../api/pagination.ts";
 import { sortingParam } from "../api/sorting.ts";
+import { HttpUrl } from "../api/url.ts";
 
 /*
  * The merchant's billing settings as Polar describes a "provider organization". Output shapes carry
@@ -37,20 +38,6 @@ const TaxBehavior = z.enum(["location", "inclusive", "exclusive"]).openapi("TaxB
 const PublicProration = z.enum(["invoice", "prorate", "next_period"]);
 const Currency = z.enum(PRESENTMENT_CURRENCIES).openapi("PresentmentCurrency");
 const Country = z.string().regex(/^[A-Z]{2}$/, "Input should be an ISO 3166-1 alpha-2 country code");
-
-/** An absolute http(s) URL, as Polar's `HttpUrl` (≤ 2083 characters). */
-const HttpUrl = z
-  .string()
-  .min(1)
-  .max(2083)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-    } catch {
-      return false;
-    }
-  }, "Input should be a valid URL");
 
 export const SocialLink = z.object({ platform: z.enum(SOCIAL_PLATFORMS), url: HttpUrl }).openapi("OrganizationSocialLink");
 

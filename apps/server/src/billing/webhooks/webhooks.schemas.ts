@@ -1,6 +1,7 @@
 import { z } from "../api/openapi.ts";
 import { listQuery, listResponse } from "../api/pagination.ts";
 import { oneOrMany, queryBoolean } from "../api/query.ts";
+import { HttpUrl } from "../api/url.ts";
 import { WEBHOOK_EVENT_TYPES } from "./webhooks.event-types.ts";
 
 const Timestamp = z.string().openapi({ format: "date-time" });
@@ -8,27 +9,6 @@ const Timestamp = z.string().openapi({ format: "date-time" });
 export const WEBHOOK_FORMATS = ["raw", "discord", "slack"] as const;
 export const WebhookFormat = z.enum(WEBHOOK_FORMATS).openapi("WebhookFormat");
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES).openapi("WebhookEventType");
-
-/**
- * The shape of a webhook URL: absolute, http or https. Whether its host may be a private address
- * depends on configuration, so the service checks that part.
- */
-const WebhookUrl = z
-  .string()
-  .min(1)
-  .max(2083)
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-      } catch {
-        return false;
-      }
-    },
-    { message: "Input should be a valid absolute http(s) URL." },
-  )
-  .openapi({ format: "uri" });
 
 /** What the answers carry in place of the secret outside create and reset. */
 export const REDACTED_SECRET = "[redacted]";
@@ -57,7 +37,8 @@ export type WebhookEndpointOut = z.infer<typeof WebhookEndpoint>;
 
 export const WebhookEndpointCreate = z
   .object({
-    url: WebhookUrl,
+    // Only the shape; whether the host may be private depends on configuration (the service checks).
+    url: HttpUrl,
     name: z.string().nullish(),
     format: WebhookFormat,
     events: z.array(WebhookEventType),
@@ -68,7 +49,7 @@ export type WebhookEndpointCreateIn = z.infer<typeof WebhookEndpointCreate>;
 
 export const WebhookEndpointUpdate = z
   .object({
-    url: WebhookUrl.nullish(),
+    url: HttpUrl.nullish(),
     name: z.string().nullish(),
     format: WebhookFormat.nullish(),
     events: z.array(WebhookEventType).nullish(),
