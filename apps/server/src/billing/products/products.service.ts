@@ -109,6 +109,25 @@ function checkTrial(interval: string | null | undefined, count: number | null | 
   }
 }
 
+/** Replaces the product's media and attached custom fields; a list left out (undefined) stays as it is. */
+async function writeAttachments(
+  trx: Kysely<DB>,
+  organizationId: string,
+  productId: string,
+  medias: readonly string[] | undefined,
+  fields: Awaited<ReturnType<typeof checkCustomFields>> | undefined,
+): Promise<void> {
+  if (medias)
+    await replaceLinks(
+      trx,
+      organizationId,
+      productId,
+      "product_media",
+      medias.map((media) => ({ id: media })),
+    );
+  if (fields) await replaceLinks(trx, organizationId, productId, "product_custom_field", fields);
+}
+
 export async function createProduct(deps: Services, tenant: Tenant, input: ProductCreateIn): Promise<ProductOut> {
   const organizationId = tenant.organizationId;
   const recurring = input.recurring_interval != null;
@@ -160,14 +179,7 @@ export async function createProduct(deps: Services, tenant: Tenant, input: Produ
       trx,
       input.prices.map((price, position) => priceRow(price, { id: deps.ids.uuid(), organizationId, productId: id, position, now })),
     );
-    await replaceLinks(
-      trx,
-      organizationId,
-      id,
-      "product_media",
-      medias.map((media) => ({ id: media })),
-    );
-    await replaceLinks(trx, organizationId, id, "product_custom_field", fields);
+    await writeAttachments(trx, organizationId, id, medias, fields);
     return productChanged(trx, deps, organizationId, id, "product.created");
   });
 }
@@ -251,15 +263,7 @@ export async function updateProduct(deps: Services, tenant: Tenant, id: string, 
         ),
       );
     }
-    if (medias)
-      await replaceLinks(
-        trx,
-        organizationId,
-        id,
-        "product_media",
-        medias.map((media) => ({ id: media })),
-      );
-    if (fields) await replaceLinks(trx, organizationId, id, "product_custom_field", fields);
+    await writeAttachments(trx, organizationId, id, medias, fields);
     return productChanged(trx, deps, organizationId, id, "product.updated");
   });
 }
